@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { operations } from '../../api/operations';
+import { CliError, type CliCommand } from './cliCommand';
+
+export interface OperationListing {
+  operationId: string;
+  method: string;
+  path: string;
+  aliases: readonly string[];
+  group: string;
+  successStatus: number;
+}
+
+export function listOperations(): OperationListing[] {
+  return operations.map((op) => ({
+    operationId: op.operationId,
+    method: op.method,
+    path: op.path,
+    aliases: op.aliases ?? [],
+    group: op.group,
+    successStatus: op.success.status,
+  }));
+}
+
+function formatTable(rows: readonly OperationListing[]): string {
+  const header = ['GROUP', 'METHOD', 'PATH', 'STATUS', 'OPERATION'];
+  const lines = rows.map((r) => [r.group, r.method, r.path, String(r.successStatus), r.operationId]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [render(header), ...lines.map(render), '', `${rows.length} operations`].join('\n') + '\n';
+}
+
+export const runOperationsCommand: CliCommand = (args) => {
+  let json: boolean;
+  try {
+    ({
+      values: { json = false },
+    } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: teahouse operations [--json]`, 2);
+  }
+  const rows = listOperations().sort(
+    (a, b) =>
+      a.group.localeCompare(b.group) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+  );
+  process.stdout.write(json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
+  return 0;
+};
