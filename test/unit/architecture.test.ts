@@ -1,0 +1,40 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: `${__dirname}/../..` });
+
+async function restrictedImports(filePath: string, specifier: string): Promise<number> {
+  const code = `import * as imported from '${specifier}';\nexport const used = imported;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
+}
+
+describe('the lint rules hold the dependency direction of ARCHITECTURE.md', () => {
+  const forbidden: [string, string][] = [
+    ['src/api/probe.ts', '../server/app'],
+    ['src/api/probe.ts', '../extension/extension'],
+    ['src/api/probe.ts', 'vscode'],
+    ['src/server/probe.ts', 'vscode'],
+    ['src/server/routes/probe.ts', '../../extension/views/issueTree'],
+    ['src/extension/probe.ts', '../server/app'],
+    ['src/extension/views/probe.ts', '../../server/store/database'],
+  ];
+  for (const [file, specifier] of forbidden) {
+    test(`${file} may not import ${specifier}`, async () => {
+      assert.equal(await restrictedImports(file, specifier), 1);
+    });
+  }
+
+  const allowed: [string, string][] = [
+    ['src/extension/probe.ts', 'vscode'],
+    ['src/extension/probe.ts', '../api/client'],
+    ['src/server/probe.ts', '../api/operations'],
+    ['src/api/probe.ts', './types'],
+  ];
+  for (const [file, specifier] of allowed) {
+    test(`${file} may import ${specifier}`, async () => {
+      assert.equal(await restrictedImports(file, specifier), 0);
+    });
+  }
+});
