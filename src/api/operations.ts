@@ -1,46 +1,60 @@
 import type { OperationSpec } from './operationSpec';
+import { adminOperations } from './catalogue/admin';
+import { miscellaneousOperations } from './catalogue/miscellaneous';
+import { notificationsOperations } from './catalogue/notifications';
+import { organizationsOperations } from './catalogue/organizations';
+import { organizationMembersOperations } from './catalogue/organizationMembers';
+import { teamsOperations } from './catalogue/teams';
+import { repositoriesOperations } from './catalogue/repositories';
+import { repositoryFilesOperations } from './catalogue/repositoryFiles';
+import { branchesOperations } from './catalogue/branches';
+import { commitsOperations } from './catalogue/commits';
+import { repositoryAccessOperations } from './catalogue/repositoryAccess';
+import { repositoryHooksOperations } from './catalogue/repositoryHooks';
+import { releasesOperations } from './catalogue/releases';
+import { pullRequestsOperations } from './catalogue/pullRequests';
+import { pullReviewsOperations } from './catalogue/pullReviews';
+import { issuesOperations } from './catalogue/issues';
+import { issueCommentsOperations } from './catalogue/issueComments';
+import { reactionsOperations } from './catalogue/reactions';
+import { labelsOperations } from './catalogue/labels';
+import { milestonesOperations } from './catalogue/milestones';
+import { trackedTimeOperations } from './catalogue/trackedTime';
+import { usersOperations } from './catalogue/users';
+import { currentUserOperations } from './catalogue/currentUser';
+import { userKeysOperations } from './catalogue/userKeys';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
  * The client, the server's router, the extension's commands and the docs are all derived from it.
+ * Each file under `catalogue/` holds one area; where the spec, the 1.1.1 swagger and today's Gitea
+ * disagree, `path` is today's route, the older spellings are `aliases`, and the spec decides the answer.
  */
 export const operationCatalogue = [
-  {
-    operationId: 'getVersion',
-    method: 'GET',
-    path: '/version',
-    group: 'miscellaneous',
-    summary: 'Returns the version of the Gitea application',
-    success: { status: 200, type: 'ServerVersion' },
-    auth: 'public',
-    scope: 'misc',
-  },
-  {
-    operationId: 'issueListIssues',
-    method: 'GET',
-    path: '/repos/{owner}/{repo}/issues',
-    group: 'issue',
-    summary: "List a repository's issues",
-    pathParams: [
-      { name: 'owner', type: 'string', required: true, description: 'owner of the repo' },
-      { name: 'repo', type: 'string', required: true, description: 'name of the repo' },
-    ],
-    queryParams: [
-      {
-        name: 'state',
-        type: 'string',
-        enum: ['closed', 'open', 'all'],
-        description: 'whether issue is open or closed',
-      },
-      { name: 'page', type: 'integer', description: 'page number of results to return (1-based)' },
-      { name: 'limit', type: 'integer', description: 'page size of results' },
-    ],
-    success: { status: 200, type: 'Issue', list: true },
-    statuses: [404],
-    auth: 'public',
-    scope: 'issue',
-    paged: true,
-  },
+  ...adminOperations,
+  ...miscellaneousOperations,
+  ...notificationsOperations,
+  ...organizationsOperations,
+  ...organizationMembersOperations,
+  ...teamsOperations,
+  ...repositoriesOperations,
+  ...repositoryFilesOperations,
+  ...branchesOperations,
+  ...commitsOperations,
+  ...repositoryAccessOperations,
+  ...repositoryHooksOperations,
+  ...releasesOperations,
+  ...pullRequestsOperations,
+  ...pullReviewsOperations,
+  ...issuesOperations,
+  ...issueCommentsOperations,
+  ...reactionsOperations,
+  ...labelsOperations,
+  ...milestonesOperations,
+  ...trackedTimeOperations,
+  ...usersOperations,
+  ...currentUserOperations,
+  ...userKeysOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

@@ -1,0 +1,55 @@
+import type { ParamSpec } from '../operationSpec';
+
+/** Parameters shared by many operations, spelled once. */
+export const ownerParam = {
+  name: 'owner',
+  type: 'string',
+  required: true,
+  description: 'owner of the repo',
+} as const satisfies ParamSpec;
+export const repoParam = {
+  name: 'repo',
+  type: 'string',
+  required: true,
+  description: 'name of the repo',
+} as const satisfies ParamSpec;
+export const orgParam = {
+  name: 'org',
+  type: 'string',
+  required: true,
+  description: 'name of the organization',
+} as const satisfies ParamSpec;
+export const pageParam = {
+  name: 'page',
+  type: 'integer',
+  description: 'page number of results to return (1-based)',
+} as const satisfies ParamSpec;
+export const limitParam = {
+  name: 'limit',
+  type: 'integer',
+  description: 'page size of results',
+} as const satisfies ParamSpec;
+export const issueIndexParam = {
+  name: 'index',
+  type: 'integer',
+  required: true,
+  description: 'index of the issue',
+} as const satisfies ParamSpec;
+export const pullIndexParam = {
+  name: 'index',
+  type: 'integer',
+  required: true,
+  description: 'index of the pull request',
+} as const satisfies ParamSpec;
+export const teamIdParam = {
+  name: 'id',
+  type: 'integer',
+  required: true,
+  description: 'id of the team',
+} as const satisfies ParamSpec;
+export const reviewIdParam = {
+  name: 'id',
+  type: 'integer',
+  required: true,
+  description: 'id of the review',
+} as const satisfies ParamSpec;

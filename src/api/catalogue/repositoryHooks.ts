@@ -1,0 +1,108 @@
+import type { OperationSpec } from '../operationSpec';
+import { limitParam, ownerParam, pageParam, repoParam } from './params';
+
+export const repositoryHooksOperations = [
+  {
+    operationId: 'repoListHooks',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/hooks',
+    group: 'repository',
+    summary: 'List the hooks in a repository',
+    pathParams: [ownerParam, repoParam],
+    queryParams: [pageParam, limitParam],
+    success: { status: 200, type: 'Hook', list: true },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+    paged: true,
+  },
+  // the spec answers 200 for a hook create, as v1.3 did
+  {
+    operationId: 'repoCreateHook',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/hooks',
+    group: 'repository',
+    summary: 'Create a hook',
+    pathParams: [ownerParam, repoParam],
+    body: { type: 'CreateHookOption' },
+    success: { status: 200, type: 'Hook' },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoGetHook',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/hooks/{id}',
+    group: 'repository',
+    summary: 'Get a hook',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'id', type: 'integer', required: true, description: 'id of the hook to get' },
+    ],
+    success: { status: 200, type: 'Hook' },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoEditHook',
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/hooks/{id}',
+    group: 'repository',
+    summary: 'Edit a hook in a repository',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'id', type: 'integer', required: true, description: 'index of the hook' },
+    ],
+    body: { type: 'EditHookOption' },
+    success: { status: 200, type: 'Hook' },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  // the spec declares this route with {user} in place of {owner}
+  {
+    operationId: 'repoDeleteHook',
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}/hooks/{id}',
+    aliases: ['/repos/{user}/{repo}/hooks/{id}'],
+    group: 'repository',
+    summary: 'Delete a hook in a repository',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'id', type: 'integer', required: true, description: 'id of the hook to delete' },
+    ],
+    success: { status: 204 },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoTestHook',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/hooks/{id}/tests',
+    group: 'repository',
+    summary: 'Test a push webhook',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'id', type: 'integer', required: true, description: 'id of the hook to test' },
+    ],
+    queryParams: [
+      {
+        name: 'ref',
+        type: 'string',
+        description:
+          'The name of the commit/branch/tag, indicates which commit will be loaded to the webhook payload.',
+      },
+    ],
+    success: { status: 204 },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+] as const satisfies readonly OperationSpec[];
