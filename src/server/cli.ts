@@ -1,13 +1,22 @@
+import './quietSqliteWarning';
+import { runAdminCommand } from './commands/admin';
 import { runOperationsCommand } from './commands/operations';
+import { runServeCommand } from './commands/serve';
 import { CliError, type CliCommand } from './commands/cliCommand';
 
 const commands: Record<string, CliCommand> = {
+  serve: runServeCommand,
+  admin: runAdminCommand,
   operations: runOperationsCommand,
 };
 
 const usage = `Usage: teahouse <command> [options]
 
 Commands:
+  serve [--data DIR] [--host H] [--port N] [--workspace DIR]... [--root-url URL] [--log-level info|debug]
+                        run the local hosting server (data in DIR/teahouse.db, default ./.teahouse)
+  admin create-user --data DIR --username U --password P --email E [--admin] [--must-change-password]
+                        create a user (works while a server runs on the same data folder)
   operations [--json]   list every API operation of the catalogue
 `;
 

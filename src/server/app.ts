@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { operations } from '../api/operations';
+import { databaseFile, repositoriesDir, rootUrlFor, type ServerConfig } from './config';
+import type { AppServices } from './http/context';
+import { createRequestHandler } from './http/requestHandler';
+import { buildRouter } from './http/router';
+import { avatarRoute, swaggerRoute } from './http/siteRoutes';
+import { createLogger, type Logger } from './log';
+import { handlers } from './routes';
+import { Database } from './store/database';
+import { migrate } from './store/migrations';
+import { serverVersion } from './version';
+
+/** How long in-flight requests may take to finish once a stop is asked for. */
+const drainTimeoutMs = 10_000;
+
+export interface TeahouseServer {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly log: Logger;
+  /** Binds the port; resolves with the bound URL (`http://127.0.0.1:PORT/`) and the public root URL. */
+  listen(): Promise<{ listenUrl: string; rootUrl: string }>;
+  /** Registers cleanup (git processes, watchers, timers) run after the last request, before the database closes. */
+  onStop(cleanup: () => void | Promise<void>): void;
+  /** Stops accepting, lets in-flight requests finish, runs the `onStop` cleanups, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Opens the data folder (creating it, migrating the database) and prepares a server that is not yet listening. */
+export function createTeahouseServer(
+  config: ServerConfig,
+  log: Logger = createLogger(config.logLevel),
+): TeahouseServer {
+  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(repositoriesDir(config.dataDir), { recursive: true });
+  const db = new Database(databaseFile(config.dataDir));
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const router = buildRouter(operations);
+  for (const conflict of router.conflicts) log.error(`catalogue: ${conflict}`);
+
+  let server: http.Server | undefined;
+  let stopping: Promise<void> | undefined;
+  const cleanups: (() => void | Promise<void>)[] = [];
+  const onStop = (cleanup: () => void | Promise<void>): void => {
+    cleanups.push(cleanup);
+  };
+
+  return {
+    db,
+    config,
+    log,
+    async listen() {
+      const httpServer = http.createServer();
+      server = httpServer;
+      await new Promise<void>((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(config.port, config.host, () => resolve());
+      });
+      // The listening callback runs before any connection is accepted, so no request misses the handler.
+      const { port } = httpServer.address() as AddressInfo;
+      const listenUrl = rootUrlFor(config.host, port);
+      const rootUrl = config.rootUrl ?? listenUrl;
+      const app: AppServices = { db, log, config: { ...config, rootUrl }, onStop };
+      const handle = createRequestHandler({
+        app,
+        router,
+        handlers,
+        siteRoutes: [swaggerRoute(operations, serverVersion, rootUrl), avatarRoute],
+      });
+      httpServer.on('request', (req, res) => {
+        if (stopping) res.setHeader('Connection', 'close');
+        // A keep-alive connection that finished its last request while stopping is let go at once.
+        res.on('finish', () => {
+          if (stopping) setImmediate(() => httpServer.closeIdleConnections());
+        });
+        handle(req, res);
+      });
+      return { listenUrl, rootUrl };
+    },
+    onStop,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        const finish = (): void => {
+          void (async () => {
+            // Last registered, first cleaned up: later modules may depend on earlier ones.
+            for (const cleanup of cleanups.reverse()) {
+              try {
+                await cleanup();
+              } catch (error) {
+                log.error('cleanup on stop failed', error);
+              }
+            }
+            db.close();
+            resolve();
+          })();
+        };
+        if (!server?.listening) return finish();
+        const current = server;
+        const force = setTimeout(() => current.closeAllConnections(), drainTimeoutMs);
+        current.close(() => {
+          clearTimeout(force);
+          finish();
+        });
+        current.closeIdleConnections();
+      });
+      return stopping;
+    },
+  };
+}

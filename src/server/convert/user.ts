@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { User } from '../../api/types';
+import { countUserRelations, type UserRow } from '../store/users';
+import { isoTime } from './time';
+import { siteUrl, type ViewContext } from './viewContext';
+
+/** Gitea's `User`, plus the 1.1.1 SDK's `username` (the same as `login`) that old clients read. */
+export type UserJson = User & { username: string };
+
+/** The avatar URL: the explicit one, else the server's generated image keyed by a hash of the name. */
+export function avatarUrl(
+  view: Pick<ViewContext, 'rootUrl'>,
+  account: Pick<UserRow, 'avatar' | 'lower_name'>,
+): string {
+  if (account.avatar) return account.avatar;
+  return siteUrl(view, `avatars/${createHash('md5').update(account.lower_name).digest('hex')}`);
+}
+
+/**
+ * Shapes a user (or an organization seen as a user). The private fields (admin flag, login name, last login,
+ * language, active, prohibit_login) are real only for the user themselves and site admins; the e-mail too —
+ * others get Gitea's placeholder address.
+ */
+export function toUser(view: ViewContext, user: UserRow): UserJson {
+  const viewer = view.user;
+  const authed = viewer !== null && (viewer.is_admin === 1 || viewer.id === user.id);
+  const counts = countUserRelations(view.db, user.id);
+  const noreplyHost = new URL(view.rootUrl).hostname;
+  return {
+    id: user.id,
+    login: user.name,
+    username: user.name,
+    login_name: authed ? user.login_name : '',
+    source_id: authed ? user.source_id : 0,
+    full_name: user.full_name,
+    email: authed ? user.email : `${user.lower_name}@noreply.${noreplyHost}`,
+    avatar_url: avatarUrl(view, user),
+    html_url: siteUrl(view, encodeURIComponent(user.name)),
+    language: authed ? user.language : '',
+    is_admin: authed && user.is_admin === 1,
+    last_login: isoTime(authed ? user.last_login : 0),
+    created: isoTime(user.created),
+    restricted: user.restricted === 1,
+    active: authed && user.is_active === 1,
+    prohibit_login: authed && user.prohibit_login === 1,
+    location: user.location,
+    website: user.website,
+    description: user.description,
+    visibility: user.visibility,
+    followers_count: counts.followers,
+    following_count: counts.following,
+    starred_repos_count: counts.starredRepos,
+  };
+}

@@ -1,0 +1,155 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OperationSpec } from '../../api/operationSpec';
+import type { ServerConfig } from '../config';
+import type { Logger } from '../log';
+import type { Database } from '../store/database';
+import type { UserRow } from '../store/users';
+import type { Identity } from './auth';
+import { parseBody, readBodyBytes } from './body';
+import { BodyFields } from './bodyFields';
+import { HttpError } from './httpError';
+import { parsePaging, setPagingHeaders, type Paging } from './paging';
+import { sendJson } from './respond';
+
+/** What every request may use: the database, the configuration (with the resolved root URL), the log. */
+export interface AppServices {
+  readonly db: Database;
+  readonly config: ServerConfig & { readonly rootUrl: string };
+  readonly log: Logger;
+  /** Registers cleanup to run when the server stops (before the database closes). */
+  readonly onStop: (cleanup: () => void | Promise<void>) => void;
+}
+
+/**
+ * One API request: the matched operation, its decoded path parameters, the query, the caller, and ways to
+ * read the body and to answer. Handlers answer through `json`, `list`, `empty` or `res` directly; a handler
+ * that returns without answering gets the operation's success status with an empty body.
+ */
+export class RequestContext {
+  private bodyPromise?: Promise<BodyFields>;
+
+  constructor(
+    readonly app: AppServices,
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly op: OperationSpec,
+    readonly params: Readonly<Record<string, string>>,
+    /** The request path as sent (doubled slashes collapsed), still percent-encoded. */
+    readonly path: string,
+    readonly query: URLSearchParams,
+    readonly identity: Identity,
+  ) {}
+
+  get db(): Database {
+    return this.app.db;
+  }
+
+  /** The public root URL, ending in `/`. With `db` and `user` this makes a context a convert ViewContext. */
+  get rootUrl(): string {
+    return this.app.config.rootUrl;
+  }
+
+  /** The user the request acts as (the sudo target under sudo), or null when anonymous. */
+  get user(): UserRow | null {
+    return this.identity.user;
+  }
+
+  /** The signed-in user; 401 when anonymous (for `public` operations that need a user in some cases). */
+  requireUser(): UserRow {
+    if (!this.identity.user) throw new HttpError(401, 'token is required');
+    return this.identity.user;
+  }
+
+  /** A path parameter by the operation's name for it (decoded; a wildcard keeps its slashes). */
+  param(name: string): string {
+    const value = this.params[name];
+    if (value === undefined)
+      throw new Error(`operation ${this.op.operationId} has no path parameter "${name}"`);
+    return value;
+  }
+
+  /** An integer path parameter (ids, indexes); anything else names nothing, so 404. */
+  paramInt(name: string): number {
+    const value = this.param(name);
+    const number = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number)) throw new HttpError(404, `${name} "${value}" is not a number`);
+    return number;
+  }
+
+  queryString(name: string): string | undefined {
+    return this.query.get(name) ?? undefined;
+  }
+
+  /** An integer query parameter; 422 when present but not an integer. */
+  queryInt(name: string): number | undefined {
+    const value = this.query.get(name);
+    if (value === null || value === '') return undefined;
+    if (!/^-?\d{1,15}$/.test(value)) throw new HttpError(422, `[${name}]: must be an integer`);
+    return Number(value);
+  }
+
+  /** A boolean query parameter (`true`/`false`/`1`/`0`); 422 when present but neither. */
+  queryBool(name: string): boolean | undefined {
+    const value = this.query.get(name)?.toLowerCase();
+    if (value === undefined || value === '') return undefined;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    throw new HttpError(422, `[${name}]: must be true or false`);
+  }
+
+  /** `page` and `limit`, normalised as Gitea does. */
+  get paging(): Paging {
+    return parsePaging(this.query);
+  }
+
+  /** The object body (JSON or form-urlencoded), read once, with typed field access. */
+  body(): Promise<BodyFields> {
+    this.bodyPromise ??= readBodyBytes(this.req, this.app.config.bodyLimit).then(
+      (bytes) => new BodyFields(parseBody(this.req, bytes, 'json')),
+    );
+    return this.bodyPromise;
+  }
+
+  /** The raw JSON value of the body, for bodies that are not objects. Undefined when empty. */
+  async jsonBody(): Promise<unknown> {
+    return (await this.body()).parsed.value;
+  }
+
+  /** The body as text (`/markdown/raw`). */
+  async textBody(): Promise<string> {
+    const bytes = await readBodyBytes(this.req, this.app.config.bodyLimit);
+    return bytes.toString('utf8');
+  }
+
+  get responded(): boolean {
+    return this.res.headersSent || this.res.writableEnded;
+  }
+
+  /** Answers JSON with the operation's success status unless told otherwise. */
+  json(body: unknown, status: number = this.op.success.status): void {
+    sendJson(this.res, status, body);
+  }
+
+  /** Answers one page of a list with `X-Total-Count` and `Link`. */
+  list(items: readonly unknown[], total: number, paging: Paging = this.paging): void {
+    this.setPagingHeaders(total, paging);
+    this.json(items);
+  }
+
+  /** `X-Total-Count` and `Link` for a list wrapped in another body (`{ok, data}` of the search endpoints). */
+  setPagingHeaders(total: number, paging: Paging = this.paging): void {
+    setPagingHeaders(this.res, this.pageUrl(), total, paging);
+  }
+
+  /** Answers with no body: the operation's success status (204 usually) unless told otherwise. */
+  empty(status: number = this.op.success.status): void {
+    this.res.statusCode = status;
+    this.res.end();
+  }
+
+  /** The public URL of this request (for Link headers): root URL + path and query. */
+  pageUrl(): URL {
+    const search = this.query.size > 0 ? `?${this.query.toString()}` : '';
+    return new URL(this.path.slice(1) + search, this.app.config.rootUrl);
+  }
+}

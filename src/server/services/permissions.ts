@@ -1,0 +1,181 @@
+import type { Database } from '../store/database';
+import {
+  collaboratorMode,
+  organizationMembership,
+  teamGrantsForRepository,
+  type TeamGrant,
+} from '../store/access';
+import type { RepositoryRow } from '../store/repositories';
+import { isTeamMember, type TeamRow } from '../store/teams';
+import { findUserById, userType, type UserRow } from '../store/users';
+import { forbidden, notFound, unauthorized } from '../http/httpError';
+
+/**
+ * The one permission module. Every route asks here who may see or change what; the answers follow
+ * Gitea: site admins may do everything, private things are 404 (never 403) to those who cannot see them,
+ * anonymous writes are 401, and visible-but-not-allowed is 403.
+ */
+
+export type AccessMode = 'none' | 'read' | 'write' | 'admin' | 'owner';
+export type OrgRole = 'none' | 'member' | 'owner';
+/** Repository units as Gitea names them in team `units` / `units_map`. */
+export type RepoUnit =
+  | 'repo.code'
+  | 'repo.issues'
+  | 'repo.ext_issues'
+  | 'repo.pulls'
+  | 'repo.releases'
+  | 'repo.wiki'
+  | 'repo.ext_wiki'
+  | 'repo.projects'
+  | 'repo.packages'
+  | 'repo.actions';
+
+/** The caller: a signed-in user or null for anonymous. */
+export type Viewer = UserRow | null;
+
+const rank: Readonly<Record<AccessMode, number>> = { none: 0, read: 1, write: 2, admin: 3, owner: 4 };
+
+export const atLeast = (mode: AccessMode, needed: AccessMode): boolean => rank[mode] >= rank[needed];
+const higher = (a: AccessMode, b: AccessMode): AccessMode => (rank[a] >= rank[b] ? a : b);
+
+export const isSiteAdmin = (viewer: Viewer): boolean => viewer?.is_admin === 1;
+
+/**
+ * Whether `viewer` may see an account (user or organization) at all, by its visibility:
+ * public to everyone, limited to signed-in users (restricted ones only as members), private to
+ * itself, its members and site admins.
+ */
+export function canSeeAccount(db: Database, viewer: Viewer, account: UserRow): boolean {
+  if (account.visibility === 'public') return true;
+  if (viewer === null) return false;
+  if (isSiteAdmin(viewer) || viewer.id === account.id) return true;
+  const isMember =
+    account.type === userType.organization && organizationMembership(db, account.id, viewer.id).member;
+  if (account.visibility === 'limited') return viewer.restricted !== 1 || isMember;
+  return isMember;
+}
+
+/** `canSeeAccount` for an organization. */
+export const canSeeOrg = canSeeAccount;
+
+/** The viewer's role in an organization; site admins are not members unless they joined. */
+export function orgRole(db: Database, viewer: Viewer, org: UserRow): OrgRole {
+  if (viewer === null) return 'none';
+  const membership = organizationMembership(db, org.id, viewer.id);
+  return membership.owner ? 'owner' : membership.member ? 'member' : 'none';
+}
+
+function teamAccess(grant: TeamGrant, unit: RepoUnit | undefined): AccessMode {
+  // Admin and owner teams reach every unit, as in Gitea.
+  if (atLeast(grant.authorize, 'admin')) return grant.authorize;
+  const units = JSON.parse(grant.units) as Record<string, AccessMode>;
+  const modes = Object.values(units);
+  if (modes.length === 0) return grant.authorize;
+  if (unit === undefined) return modes.reduce(higher, 'none');
+  return units[unit] ?? 'none';
+}
+
+/**
+ * The viewer's access to a repository: 'owner' for site admins and the owning user or org owners,
+ * else the best of collaboration, teams and (for public repositories the viewer may see) 'read'.
+ * With `unit`, team unit restrictions apply; without it, the team's best unit counts.
+ */
+export function repoAccess(db: Database, viewer: Viewer, repo: RepositoryRow, unit?: RepoUnit): AccessMode {
+  const owner = findUserById(db, repo.owner_id);
+  if (!owner) return 'none';
+  if (viewer !== null && (isSiteAdmin(viewer) || viewer.id === owner.id)) return 'owner';
+  let mode: AccessMode = 'none';
+  if (viewer !== null) {
+    if (owner.type === userType.organization) {
+      if (organizationMembership(db, owner.id, viewer.id).owner) return 'owner';
+      for (const grant of teamGrantsForRepository(db, owner.id, repo.id, viewer.id)) {
+        mode = higher(mode, teamAccess(grant, unit));
+      }
+    }
+    mode = higher(mode, collaboratorMode(db, repo.id, viewer.id) ?? 'none');
+  }
+  // Restricted users see only what they were explicitly given, as in Gitea.
+  const everyoneReads = repo.is_private === 0 && viewer?.restricted !== 1 && canSeeAccount(db, viewer, owner);
+  return everyoneReads ? higher(mode, 'read') : mode;
+}
+
+/** A repository the viewer cannot read does not exist for them. */
+export function canSeeRepo(db: Database, viewer: Viewer, repo: RepositoryRow): boolean {
+  return atLeast(repoAccess(db, viewer, repo), 'read');
+}
+
+/**
+ * Throws unless the viewer has `needed` on the repository: 404 when they cannot even read it (so a
+ * private repository's existence does not leak), 401 when anonymous, 403 otherwise. Returns the mode.
+ */
+export function assertRepoAccess(
+  db: Database,
+  viewer: Viewer,
+  repo: RepositoryRow,
+  needed: AccessMode,
+  unit?: RepoUnit,
+): AccessMode {
+  const mode = repoAccess(db, viewer, repo, unit);
+  if (atLeast(mode, needed)) return mode;
+  if (!canSeeRepo(db, viewer, repo)) throw notFound();
+  if (viewer === null) throw unauthorized();
+  throw forbidden(
+    needed === 'admin' || needed === 'owner'
+      ? 'Must have admin rights'
+      : 'user should have permission to write to the repository',
+  );
+}
+
+/** Throws 404 unless the viewer may see the account (user or organization). */
+export function assertCanSeeAccount(db: Database, viewer: Viewer, account: UserRow): void {
+  if (!canSeeAccount(db, viewer, account)) throw notFound();
+}
+
+/**
+ * Throws unless the viewer holds `needed` in the organization (site admins pass as owners): 404 when
+ * they cannot see it, 401 when anonymous, 403 otherwise. Returns the role (admins as 'owner').
+ */
+export function assertOrgRole(
+  db: Database,
+  viewer: Viewer,
+  org: UserRow,
+  needed: Exclude<OrgRole, 'none'>,
+): OrgRole {
+  if (!canSeeAccount(db, viewer, org)) throw notFound();
+  if (viewer === null) throw unauthorized();
+  const role = isSiteAdmin(viewer) ? 'owner' : orgRole(db, viewer, org);
+  if (role === 'owner' || (needed === 'member' && role === 'member')) return role;
+  throw forbidden(
+    needed === 'owner' ? 'You must be an organization owner' : 'You must be a member of the organization',
+  );
+}
+
+/** Throws 403 unless the viewer is the account itself or a site admin (token and key management of others). */
+export function assertSelfOrAdmin(viewer: UserRow, account: UserRow): void {
+  if (viewer.id !== account.id && !isSiteAdmin(viewer)) {
+    throw forbidden("You are not allowed to access another user's resources");
+  }
+}
+
+/**
+ * Throws unless the viewer may act on the team with `needed` ('member' to read it, 'owner' to change it);
+ * site admins and organization owners always may. Teams are seen only inside their organization: others get
+ * 404 (as Gitea's reqTeamMembership); org members outside the team, and team members asking for an owner's
+ * action, can see it but are not allowed: 403.
+ */
+export function assertTeamRole(
+  db: Database,
+  viewer: Viewer,
+  team: Pick<TeamRow, 'id' | 'org_id'>,
+  needed: 'member' | 'owner',
+): void {
+  if (viewer === null) throw unauthorized();
+  if (isSiteAdmin(viewer)) return;
+  const membership = organizationMembership(db, team.org_id, viewer.id);
+  if (membership.owner) return;
+  if (!membership.member) throw notFound();
+  const inTeam = isTeamMember(db, team.id, viewer.id);
+  if (needed === 'member' && inTeam) return;
+  throw forbidden(inTeam ? 'You must be an organization owner' : 'Must be a team member');
+}

@@ -1,0 +1,36 @@
+import type { Database } from './database';
+import { initialSchema } from './migrations/v1InitialSchema';
+
+export interface Migration {
+  /** 1, 2, 3, ...: `PRAGMA user_version` holds the last one applied. */
+  readonly version: number;
+  readonly description: string;
+  readonly up: (db: Database) => void;
+}
+
+/** Ordered; append new migrations at the end, never edit one that has shipped. */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'issue #3: users, organizations, teams, repositories, keys, tokens',
+    up: (db) => db.exec(initialSchema),
+  },
+];
+
+/** Applies every migration newer than the database, each in its own transaction. */
+export function migrate(db: Database, list: readonly Migration[] = migrations): void {
+  for (const migration of list) {
+    // Re-read inside the lock: a second process (the admin CLI) may have migrated meanwhile.
+    db.transaction(() => {
+      if (db.userVersion >= migration.version) return;
+      migration.up(db);
+      db.userVersion = migration.version;
+    });
+  }
+  const latest = list.at(-1)?.version ?? 0;
+  if (db.userVersion > latest) {
+    throw new Error(
+      `the database schema (version ${db.userVersion}) is newer than this Teahouse knows (${latest}); upgrade Teahouse`,
+    );
+  }
+}

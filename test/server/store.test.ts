@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { Database } from '../../src/server/store/database';
+import { migrate, migrations, type Migration } from '../../src/server/store/migrations';
+import { makeTempDir } from './harness';
+
+describe('store', () => {
+  let dir: string;
+  let db: Database;
+  beforeEach(() => {
+    dir = makeTempDir();
+    db = new Database(path.join(dir, 'teahouse.db'));
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('migrations bring the schema to the latest version once, and again is a no-op', () => {
+    assert.equal(db.userVersion, 0);
+    migrate(db);
+    const latest = migrations.at(-1)!.version;
+    assert.equal(db.userVersion, latest);
+    migrate(db);
+    assert.equal(db.userVersion, latest);
+    const tables = db
+      .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .map((t) => t.name);
+    for (const table of [
+      'user',
+      'email_address',
+      'access_token',
+      'public_key',
+      'deploy_key',
+      'gpg_key',
+      'follow',
+      'org_user',
+      'team',
+      'team_unit',
+      'team_user',
+      'team_repo',
+      'repository',
+      'collaboration',
+      'star',
+      'watch',
+    ]) {
+      assert.ok(tables.includes(table), table);
+    }
+  });
+
+  test('the database runs in WAL mode with foreign keys enforced', () => {
+    migrate(db);
+    assert.equal(db.get<{ journal_mode: string }>('PRAGMA journal_mode')?.journal_mode, 'wal');
+    assert.throws(
+      () =>
+        db.run(
+          "INSERT INTO access_token (uid, name, token_hash, token_last_eight, created, updated) VALUES (999, 'x', 'h', 'e', 0, 0)",
+        ),
+      /FOREIGN KEY/,
+    );
+  });
+
+  test('a database newer than this code is refused', () => {
+    migrate(db);
+    db.userVersion = 999;
+    assert.throws(() => migrate(db), /newer than this Teahouse knows/);
+  });
+
+  test('a failing migration leaves no trace and the version unchanged', () => {
+    const broken: Migration[] = [
+      { version: 1, description: 'ok', up: (d) => d.exec('CREATE TABLE a (x INTEGER)') },
+      {
+        version: 2,
+        description: 'fails',
+        up: (d) => d.exec('CREATE TABLE b (y INTEGER); INSERT INTO nowhere VALUES (1)'),
+      },
+    ];
+    assert.throws(() => migrate(db, broken), /nowhere/);
+    assert.equal(db.userVersion, 1);
+    assert.equal(db.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'")?.n, 0);
+  });
+
+  test('transactions commit, roll back on error, and nest through savepoints', () => {
+    db.exec('CREATE TABLE t (x INTEGER)');
+    db.transaction(() => db.run('INSERT INTO t VALUES (1)'));
+    assert.throws(() =>
+      db.transaction(() => {
+        db.run('INSERT INTO t VALUES (2)');
+        throw new Error('boom');
+      }),
+    );
+    db.transaction(() => {
+      db.run('INSERT INTO t VALUES (3)');
+      assert.throws(() =>
+        db.transaction(() => {
+          db.run('INSERT INTO t VALUES (4)');
+          throw new Error('inner');
+        }),
+      );
+    });
+    assert.deepEqual(
+      db.all<{ x: number }>('SELECT x FROM t ORDER BY x').map((r) => r.x),
+      [1, 3],
+    );
+  });
+
+  test('a second connection (another process, e.g. the admin CLI) sees committed writes', () => {
+    migrate(db);
+    const other = new Database(path.join(dir, 'teahouse.db'));
+    try {
+      other.run("INSERT INTO user (lower_name, name, created, updated) VALUES ('zed', 'zed', 1, 1)");
+      assert.equal(db.get<{ name: string }>("SELECT name FROM user WHERE lower_name = 'zed'")?.name, 'zed');
+    } finally {
+      other.close();
+    }
+  });
+});
