@@ -12,6 +12,7 @@ import { handlers } from './routes';
 import { Database } from './store/database';
 import { migrate } from './store/migrations';
 import { serverVersion } from './version';
+import { EventBus } from './services/events';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const drainTimeoutMs = 10_000;
@@ -67,7 +68,8 @@ export function createTeahouseServer(
       const { port } = httpServer.address() as AddressInfo;
       const listenUrl = rootUrlFor(config.host, port);
       const rootUrl = config.rootUrl ?? listenUrl;
-      const app: AppServices = { db, log, config: { ...config, rootUrl }, onStop };
+      const events = new EventBus((error) => log.error('an event listener failed', error));
+      const app: AppServices = { db, log, config: { ...config, rootUrl }, onStop, events };
       const handle = createRequestHandler({
         app,
         router,

@@ -10,6 +10,7 @@ import { BodyFields } from './bodyFields';
 import { HttpError } from './httpError';
 import { parsePaging, setPagingHeaders, type Paging } from './paging';
 import { sendJson } from './respond';
+import type { EventBus } from '../services/events';
 
 /** What every request may use: the database, the configuration (with the resolved root URL), the log. */
 export interface AppServices {
@@ -18,6 +19,8 @@ export interface AppServices {
   readonly log: Logger;
   /** Registers cleanup to run when the server stops (before the database closes). */
   readonly onStop: (cleanup: () => void | Promise<void>) => void;
+  /** Repository events (issues, pushes, pull requests…) for webhooks and notifications. */
+  readonly events: EventBus;
 }
 
 /**

@@ -17,9 +17,13 @@ export const migrations: readonly Migration[] = [
   },
 ];
 
-/** Applies every migration newer than the database, each in its own transaction. */
+/** Applies every migration newer than the database, each in its own transaction, in version order. */
 export function migrate(db: Database, list: readonly Migration[] = migrations): void {
-  for (const migration of list) {
+  // Areas append their migrations independently, so order by version rather than by position.
+  const ordered = [...list].sort((a, b) => a.version - b.version);
+  const duplicate = ordered.find((m, i) => i > 0 && ordered[i - 1]!.version === m.version);
+  if (duplicate) throw new Error(`two migrations claim version ${duplicate.version}`);
+  for (const migration of ordered) {
     // Re-read inside the lock: a second process (the admin CLI) may have migrated meanwhile.
     db.transaction(() => {
       if (db.userVersion >= migration.version) return;
@@ -27,7 +31,7 @@ export function migrate(db: Database, list: readonly Migration[] = migrations): 
       db.userVersion = migration.version;
     });
   }
-  const latest = list.at(-1)?.version ?? 0;
+  const latest = ordered.at(-1)?.version ?? 0;
   if (db.userVersion > latest) {
     throw new Error(
       `the database schema (version ${db.userVersion}) is newer than this Teahouse knows (${latest}); upgrade Teahouse`,
