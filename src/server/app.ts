@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { operations } from '../api/operations';
 import { databaseFile, repositoriesDir, rootUrlFor, type ServerConfig } from './config';
 import type { AppServices } from './http/context';
+import { gitHttpRoute } from './http/gitRoutes';
 import { createRequestHandler } from './http/requestHandler';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute } from './http/siteRoutes';
@@ -74,7 +75,7 @@ export function createTeahouseServer(
         app,
         router,
         handlers,
-        siteRoutes: [swaggerRoute(operations, serverVersion, rootUrl), avatarRoute],
+        siteRoutes: [swaggerRoute(operations, serverVersion, rootUrl), avatarRoute, gitHttpRoute(app)],
       });
       httpServer.on('request', (req, res) => {
         if (stopping) res.setHeader('Connection', 'close');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { User } from '../../api/types';
-import { countUserRelations, type UserRow } from '../store/users';
+import { countUserRelations, findUserById, type UserRow } from '../store/users';
 import { isoTime } from './time';
 import { siteUrl, type ViewContext } from './viewContext';
 
@@ -52,3 +52,43 @@ export function toUser(view: ViewContext, user: UserRow): UserJson {
     starred_repos_count: counts.starredRepos,
   };
 }
+
+/** Gitea's Ghost user (id -1), shown in place of a deleted user who authored something that stays. */
+export function ghostUserRow(): UserRow {
+  return {
+    id: -1,
+    type: 0,
+    lower_name: 'ghost',
+    name: 'Ghost',
+    full_name: '',
+    email: '',
+    keep_email_private: 1,
+    login_name: '',
+    source_id: 0,
+    passwd_hash: '',
+    salt: '',
+    must_change_password: 0,
+    is_admin: 0,
+    is_active: 0,
+    prohibit_login: 0,
+    restricted: 0,
+    visibility: 'public',
+    description: '',
+    website: '',
+    location: '',
+    avatar: '',
+    language: '',
+    max_repo_creation: -1,
+    allow_create_organization: 0,
+    allow_git_hook: 0,
+    allow_import_local: 0,
+    repo_admin_change_team_access: 0,
+    created: 0,
+    updated: 0,
+    last_login: 0,
+  };
+}
+
+/** The user with `id` shaped by `toUser`, or the Ghost user when that account was deleted. */
+export const toUserOrGhost = (view: ViewContext, id: number): UserJson =>
+  toUser(view, findUserById(view.db, id) ?? ghostUserRow());

@@ -1,8 +1,25 @@
 import { adminUserHandlers } from './adminUsers';
+import { collaboratorHandlers } from './collaborators';
+import { emailHandlers } from './emails';
+import { followerHandlers } from './followers';
+import { gpgKeyHandlers } from './gpgKeys';
 import type { HandlerMap } from './handler';
+import { keyHandlers } from './keys';
+import { markdownHandlers } from './markdown';
+import { deployKeyHandlers } from './keysDeploy';
 import { miscHandlers } from './misc';
+import { organizationHandlers } from './organizations';
+import { organizationMemberHandlers } from './organizationsMembers';
+import { releaseHandlers } from './releases';
+import { teamHandlers } from './teams';
+import { teamMemberHandlers } from './teamsMembers';
+import { teamRepositoryHandlers } from './teamsRepositories';
+import { repositoryHandlers } from './repositories';
+import { repositoryListHandlers } from './repositoryLists';
+import { starHandlers } from './stars';
 import { tokenHandlers } from './tokens';
 import { userHandlers } from './users';
+import { watchingHandlers } from './watching';
 
 /**
  * Every route module's handlers, by operationId. A route module exports one `HandlerMap`; add it here.
@@ -10,7 +27,24 @@ import { userHandlers } from './users';
  */
 export const handlers: HandlerMap = {
   ...miscHandlers,
+  ...markdownHandlers,
   ...userHandlers,
   ...adminUserHandlers,
   ...tokenHandlers,
+  ...organizationHandlers,
+  ...organizationMemberHandlers,
+  ...teamHandlers,
+  ...teamMemberHandlers,
+  ...teamRepositoryHandlers,
+  ...repositoryHandlers,
+  ...repositoryListHandlers,
+  ...collaboratorHandlers,
+  ...starHandlers,
+  ...watchingHandlers,
+  ...keyHandlers,
+  ...deployKeyHandlers,
+  ...gpgKeyHandlers,
+  ...emailHandlers,
+  ...followerHandlers,
+  ...releaseHandlers,
 };

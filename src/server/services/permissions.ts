@@ -1,6 +1,7 @@
 import type { Database } from '../store/database';
 import {
   collaboratorMode,
+  mayCreateOrganizationRepository,
   organizationMembership,
   teamGrantsForRepository,
   type TeamGrant,
@@ -178,4 +179,52 @@ export function assertTeamRole(
   const inTeam = isTeamMember(db, team.id, viewer.id);
   if (needed === 'member' && inTeam) return;
   throw forbidden(inTeam ? 'You must be an organization owner' : 'Must be a team member');
+}
+
+/**
+ * Throws unless the viewer may publicize or conceal `member`'s membership of the organization: the member
+ * themself, or a site admin. Other non-members of the organization get 403 first (Gitea's reqOrgMembership).
+ */
+export function assertMayChangeMembershipVisibility(
+  db: Database,
+  viewer: UserRow,
+  org: UserRow,
+  member: UserRow,
+): void {
+  if (isSiteAdmin(viewer)) return;
+  if (orgRole(db, viewer, org) === 'none') throw forbidden('Must be an organization member');
+  if (viewer.id !== member.id) throw forbidden('Cannot publicize or conceal another member');
+}
+
+/**
+ * Throws unless the viewer may add or remove the teams of an organization's repository (Gitea's
+ * CanChangeRepoTeamAccess): owners (and site admins) may; repository admins only when the organization lets
+ * them (`repo_admin_change_team_access`). 404/401/403 as `assertRepoAccess` for those without admin rights.
+ */
+export function assertMayChangeRepoTeams(
+  db: Database,
+  viewer: Viewer,
+  repo: RepositoryRow,
+  org: UserRow,
+): void {
+  const mode = assertRepoAccess(db, viewer, repo, 'admin');
+  if (mode !== 'owner' && org.repo_admin_change_team_access !== 1) {
+    throw forbidden('Must have permission to manage team repository access');
+  }
+}
+
+/**
+ * Throws 403 unless the viewer may create repositories in the organization: site admins, org owners, and
+ * members of a team with can_create_org_repo. Whether they may see the organization is checked first (404).
+ */
+export function assertMayCreateOrgRepo(db: Database, viewer: UserRow, org: UserRow): void {
+  if (!canSeeAccount(db, viewer, org)) throw notFound();
+  if (isSiteAdmin(viewer) || mayCreateOrganizationRepository(db, org.id, viewer.id)) return;
+  throw forbidden('Given user is not owner of organization.');
+}
+
+/** Throws 403 unless the user may create organizations: admins always, others while `allow_create_organization` holds. */
+export function assertMayCreateOrganization(viewer: UserRow): void {
+  if (!isSiteAdmin(viewer) && viewer.allow_create_organization !== 1)
+    throw forbidden('not allowed to create org');
 }

@@ -75,3 +75,15 @@ export function ownedOrganizations(
     userId,
   );
 }
+
+/** Whether the user may create repositories in the organization: an owner, or in a team with can_create_org_repo. */
+export function mayCreateOrganizationRepository(db: Database, orgId: number, userId: number): boolean {
+  return (
+    db.get(
+      `SELECT 1 FROM team JOIN team_user ON team_user.team_id = team.id
+       WHERE team.org_id = ? AND team_user.uid = ? AND (team.authorize = 'owner' OR team.can_create_org_repo = 1)`,
+      orgId,
+      userId,
+    ) !== undefined
+  );
+}

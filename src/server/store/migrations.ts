@@ -1,5 +1,8 @@
 import type { Database } from './database';
 import { initialSchema } from './migrations/v1InitialSchema';
+import { issuesSchema } from './migrations/v20Issues';
+import { releasesSchema } from './migrations/v23Releases';
+import { gitHostingSchema } from './migrations/v30GitHosting';
 
 export interface Migration {
   /** 1, 2, 3, ...: `PRAGMA user_version` holds the last one applied. */
@@ -14,6 +17,21 @@ export const migrations: readonly Migration[] = [
     version: 1,
     description: 'issue #3: users, organizations, teams, repositories, keys, tokens',
     up: (db) => db.exec(initialSchema),
+  },
+  {
+    version: 20,
+    description: 'issue #5: issues (and pull request rows), comments, labels, milestones, assignees',
+    up: (db) => db.exec(issuesSchema),
+  },
+  {
+    version: 23,
+    description: 'issue #5: releases',
+    up: (db) => db.exec(releasesSchema),
+  },
+  {
+    version: 30,
+    description: 'issue #4: pull mirrors, workspace repository reference snapshots',
+    up: (db) => db.exec(gitHostingSchema),
   },
 ];
 

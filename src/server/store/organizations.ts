@@ -152,13 +152,26 @@ export function listOrgMembers(
 }
 
 /** The membership row, if the user is a member: whether it is public. */
-export function findOrgMembership(db: Database, orgId: number, uid: number): { is_public: number } | undefined {
-  return db.get<{ is_public: number }>('SELECT is_public FROM org_user WHERE org_id = ? AND uid = ?', orgId, uid);
+export function findOrgMembership(
+  db: Database,
+  orgId: number,
+  uid: number,
+): { is_public: number } | undefined {
+  return db.get<{ is_public: number }>(
+    'SELECT is_public FROM org_user WHERE org_id = ? AND uid = ?',
+    orgId,
+    uid,
+  );
 }
 
 /** Makes the user a member (concealed, as Gitea's default); nothing changes for a member. */
 export function insertOrgUser(db: Database, orgId: number, uid: number, isPublic = false): void {
-  db.run('INSERT OR IGNORE INTO org_user (uid, org_id, is_public) VALUES (?, ?, ?)', uid, orgId, sqlBool(isPublic));
+  db.run(
+    'INSERT OR IGNORE INTO org_user (uid, org_id, is_public) VALUES (?, ?, ?)',
+    uid,
+    orgId,
+    sqlBool(isPublic),
+  );
 }
 
 export function deleteOrgUser(db: Database, orgId: number, uid: number): void {

@@ -1,4 +1,4 @@
-import type { Database } from './database';
+import { nowSeconds, sqlBool, type Database, type SqlValue } from './database';
 
 /** A row of `repository`. Booleans are 0/1; `topics` is a JSON array. */
 export interface RepositoryRow {
@@ -76,4 +76,93 @@ export function findRepositoryByName(
 
 export function countRepositoriesOwnedBy(db: Database, ownerId: number): number {
   return db.get<{ n: number }>('SELECT count(*) AS n FROM repository WHERE owner_id = ?', ownerId)?.n ?? 0;
+}
+
+/** What a new repository row needs; everything else takes the schema's defaults. */
+export interface NewRepository {
+  ownerId: number;
+  ownerName: string;
+  name: string;
+  description: string;
+  website?: string;
+  defaultBranch: string;
+  isPrivate: boolean;
+  isEmpty: boolean;
+  isTemplate: boolean;
+  objectFormatName: 'sha1' | 'sha256';
+  size: number;
+  gitPath?: string;
+  created?: number;
+}
+
+export function insertRepository(db: Database, repo: NewRepository): number {
+  const now = repo.created ?? nowSeconds();
+  return db.run(
+    `INSERT INTO repository (owner_id, owner_name, lower_name, name, description, website, default_branch,
+       is_private, is_empty, is_template, object_format_name, size, git_path, created, updated)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    repo.ownerId,
+    repo.ownerName,
+    repo.name.toLowerCase(),
+    repo.name,
+    repo.description,
+    repo.website ?? '',
+    repo.defaultBranch,
+    sqlBool(repo.isPrivate),
+    sqlBool(repo.isEmpty),
+    sqlBool(repo.isTemplate),
+    repo.objectFormatName,
+    repo.size,
+    repo.gitPath ?? null,
+    now,
+    now,
+  ).lastInsertRowid;
+}
+
+/** Columns an edit may set; values are validated and converted (booleans as 0/1) by the caller. */
+export type RepositoryColumn = Exclude<
+  keyof RepositoryRow,
+  'id' | 'owner_id' | 'owner_name' | 'created' | 'updated' | `num_${string}`
+>;
+
+export function updateRepositoryColumns(
+  db: Database,
+  id: number,
+  changes: Partial<Record<RepositoryColumn, SqlValue>>,
+): void {
+  const columns = Object.keys(changes) as RepositoryColumn[];
+  if (columns.length === 0) return;
+  const assignments = columns.map((column) => `${column} = ?`).join(', ');
+  db.run(
+    `UPDATE repository SET ${assignments}, updated = ? WHERE id = ?`,
+    ...columns.map((column) => changes[column] ?? null),
+    nowSeconds(),
+    id,
+  );
+}
+
+/** Deletes the row; stars, watches, collaborations, team links and deploy keys go with it (ON DELETE CASCADE). */
+export function deleteRepositoryRow(db: Database, id: number): void {
+  db.run('DELETE FROM repository WHERE id = ?', id);
+}
+
+export function repositoryNameTaken(db: Database, ownerId: number, name: string, exceptId = 0): boolean {
+  return (
+    db.get<{ id: number }>(
+      'SELECT id FROM repository WHERE owner_id = ? AND lower_name = ? AND id != ?',
+      ownerId,
+      name.toLowerCase(),
+      exceptId,
+    ) !== undefined
+  );
+}
+
+/** As Gitea does for an organization's new repository: every team that includes all repositories gets it. */
+export function linkRepositoryToAllRepositoryTeams(db: Database, orgId: number, repoId: number): void {
+  db.run(
+    `INSERT OR IGNORE INTO team_repo (org_id, team_id, repo_id)
+     SELECT org_id, id, ? FROM team WHERE org_id = ? AND includes_all_repositories = 1`,
+    repoId,
+    orgId,
+  );
 }

@@ -95,11 +95,11 @@ export function deleteTeamRow(db: Database, id: number): void {
   db.run('DELETE FROM team WHERE id = ?', id);
 }
 
-/** The organization's teams, the Owners team first as Gitea lists them, then by name. */
+/** The organization's teams by name, as Gitea's SearchTeam orders them. */
 export function listOrgTeams(db: Database, orgId: number, page: Page): { rows: TeamRow[]; total: number } {
   const total = db.get<{ n: number }>('SELECT count(*) AS n FROM team WHERE org_id = ?', orgId)?.n ?? 0;
   const rows = db.all<TeamRow>(
-    `SELECT * FROM team WHERE org_id = ? ORDER BY authorize = 'owner' DESC, lower_name, id LIMIT ? OFFSET ?`,
+    'SELECT * FROM team WHERE org_id = ? ORDER BY lower_name, id LIMIT ? OFFSET ?',
     orgId,
     page.limit,
     page.offset,
@@ -109,11 +109,10 @@ export function listOrgTeams(db: Database, orgId: number, page: Page): { rows: T
 
 /** Every team the user is in, across organizations. */
 export function listUserTeams(db: Database, uid: number, page: Page): { rows: TeamRow[]; total: number } {
-  const total =
-    db.get<{ n: number }>('SELECT count(*) AS n FROM team_user WHERE uid = ?', uid)?.n ?? 0;
+  const total = db.get<{ n: number }>('SELECT count(*) AS n FROM team_user WHERE uid = ?', uid)?.n ?? 0;
   const rows = db.all<TeamRow>(
     `SELECT team.* FROM team JOIN team_user ON team_user.team_id = team.id
-     WHERE team_user.uid = ? ORDER BY team.org_id, team.lower_name, team.id LIMIT ? OFFSET ?`,
+     WHERE team_user.uid = ? ORDER BY team.lower_name, team.id LIMIT ? OFFSET ?`,
     uid,
     page.limit,
     page.offset,
@@ -144,11 +143,19 @@ export function replaceTeamUnits(
 }
 
 export function isTeamMember(db: Database, teamId: number, uid: number): boolean {
-  return db.get<{ one: number }>('SELECT 1 AS one FROM team_user WHERE team_id = ? AND uid = ?', teamId, uid) !== undefined;
+  return (
+    db.get<{ one: number }>('SELECT 1 AS one FROM team_user WHERE team_id = ? AND uid = ?', teamId, uid) !==
+    undefined
+  );
 }
 
 export function insertTeamUser(db: Database, team: Pick<TeamRow, 'id' | 'org_id'>, uid: number): void {
-  db.run('INSERT OR IGNORE INTO team_user (org_id, team_id, uid) VALUES (?, ?, ?)', team.org_id, team.id, uid);
+  db.run(
+    'INSERT OR IGNORE INTO team_user (org_id, team_id, uid) VALUES (?, ?, ?)',
+    team.org_id,
+    team.id,
+    uid,
+  );
 }
 
 export function deleteTeamUser(db: Database, teamId: number, uid: number): void {
@@ -159,7 +166,11 @@ export function countTeamMembers(db: Database, teamId: number): number {
   return db.get<{ n: number }>('SELECT count(*) AS n FROM team_user WHERE team_id = ?', teamId)?.n ?? 0;
 }
 
-export function listTeamMembers(db: Database, teamId: number, page: Page): { rows: UserRow[]; total: number } {
+export function listTeamMembers(
+  db: Database,
+  teamId: number,
+  page: Page,
+): { rows: UserRow[]; total: number } {
   const rows = db.all<UserRow>(
     `SELECT user.* FROM user JOIN team_user ON team_user.uid = user.id
      WHERE team_user.team_id = ? ORDER BY user.lower_name LIMIT ? OFFSET ?`,
@@ -173,7 +184,8 @@ export function listTeamMembers(db: Database, teamId: number, page: Page): { row
 /** How many teams of the organization the user is in. */
 export function countUserTeamsInOrg(db: Database, orgId: number, uid: number): number {
   return (
-    db.get<{ n: number }>('SELECT count(*) AS n FROM team_user WHERE org_id = ? AND uid = ?', orgId, uid)?.n ?? 0
+    db.get<{ n: number }>('SELECT count(*) AS n FROM team_user WHERE org_id = ? AND uid = ?', orgId, uid)
+      ?.n ?? 0
   );
 }
 
@@ -197,16 +209,28 @@ export function countOrgOwners(db: Database, orgId: number): number {
  * Whether the team reaches the repository: linked, or (for a team that includes every repository) owned by its
  * organization — Gitea links new repositories to such teams; here they are reached without a link row.
  */
-export function teamReachesRepo(db: Database, team: Pick<TeamRow, 'id' | 'org_id' | 'includes_all_repositories'>, repo: Pick<RepositoryRow, 'id' | 'owner_id'>): boolean {
+export function teamReachesRepo(
+  db: Database,
+  team: Pick<TeamRow, 'id' | 'org_id' | 'includes_all_repositories'>,
+  repo: Pick<RepositoryRow, 'id' | 'owner_id'>,
+): boolean {
   if (team.includes_all_repositories === 1 && repo.owner_id === team.org_id) return true;
   return (
-    db.get<{ one: number }>('SELECT 1 AS one FROM team_repo WHERE team_id = ? AND repo_id = ?', team.id, repo.id) !==
-    undefined
+    db.get<{ one: number }>(
+      'SELECT 1 AS one FROM team_repo WHERE team_id = ? AND repo_id = ?',
+      team.id,
+      repo.id,
+    ) !== undefined
   );
 }
 
 export function insertTeamRepo(db: Database, team: Pick<TeamRow, 'id' | 'org_id'>, repoId: number): void {
-  db.run('INSERT OR IGNORE INTO team_repo (org_id, team_id, repo_id) VALUES (?, ?, ?)', team.org_id, team.id, repoId);
+  db.run(
+    'INSERT OR IGNORE INTO team_repo (org_id, team_id, repo_id) VALUES (?, ?, ?)',
+    team.org_id,
+    team.id,
+    repoId,
+  );
 }
 
 export function deleteTeamRepo(db: Database, teamId: number, repoId: number): void {
@@ -223,7 +247,8 @@ export function listTeamRepos(
   page: Page,
 ): { rows: RepositoryRow[]; total: number } {
   const params = [team.id, team.includes_all_repositories, team.org_id];
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM repository WHERE ${teamReposWhere}`, ...params)?.n ?? 0;
+  const total =
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM repository WHERE ${teamReposWhere}`, ...params)?.n ?? 0;
   const rows = db.all<RepositoryRow>(
     `SELECT repository.* FROM repository WHERE ${teamReposWhere} ORDER BY repository.lower_name LIMIT ? OFFSET ?`,
     ...params,
@@ -233,7 +258,7 @@ export function listTeamRepos(
   return { rows, total };
 }
 
-/** The teams of the repository's organization that reach it (linked, or including every repository). */
+/** The teams of the repository's organization that reach it (linked, or including every repository), Owners first as Gitea. */
 export function listRepoTeams(db: Database, orgId: number, repoId: number): TeamRow[] {
   return db.all<TeamRow>(
     `SELECT * FROM team WHERE org_id = ?

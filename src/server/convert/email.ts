@@ -1,0 +1,14 @@
+import type { Email } from '../../api/types/user';
+import type { EmailAddressRow } from '../store/emails';
+import type { UserRow } from '../store/users';
+
+/** Gitea's `Email`: `verified` is whether the address is activated. */
+export function toEmail(row: EmailAddressRow, owner: Pick<UserRow, 'id' | 'name'>): Email {
+  return {
+    email: row.email,
+    verified: row.is_activated === 1,
+    primary: row.is_primary === 1,
+    user_id: owner.id,
+    username: owner.name,
+  };
+}

@@ -1,0 +1,156 @@
+import type { Issue, Label, Milestone, PullRequestMeta } from '../../api/types';
+import type { IssueRow } from '../store/issues';
+import { assigneeIdsOfIssues } from '../store/issuesAssignees';
+import { usersByIds } from '../store/issuesUsers';
+import { labelsOfIssues } from '../store/labels';
+import { milestonesByIds } from '../store/milestones';
+import type { RepositoryRow } from '../store/repositories';
+import type { UserRow } from '../store/users';
+import { toLabels } from './label';
+import { toMilestone } from './milestone';
+import { repositoryApiUrl } from './repository';
+import { isoTime } from './time';
+import { ghostUserRow, toUser, type UserJson } from './user';
+import { siteUrl, type ViewContext } from './viewContext';
+
+/** Gitea's `Issue` with this server's `User` shape. */
+export type IssueJson = Omit<Issue, 'user' | 'assignee' | 'assignees'> & {
+  user: UserJson;
+  assignee: UserJson | null;
+  assignees: UserJson[] | null;
+};
+
+/**
+ * Fills `pull_request` for pull request rows of a page. The pull request module registers one when it
+ * loads; until then pulls show as open, unmerged, and draft only by a WIP title prefix (Gitea's default).
+ */
+export type PullRequestMetaLoader = (view: ViewContext, pulls: readonly IssueRow[]) => Map<number, PullRequestMeta>;
+let pullRequestMetaLoader: PullRequestMetaLoader | undefined;
+export function setPullRequestMetaLoader(loader: PullRequestMetaLoader): void {
+  pullRequestMetaLoader = loader;
+}
+
+const wipPrefixes = ['wip:', '[wip]'];
+const isWorkInProgress = (title: string): boolean => wipPrefixes.some((p) => title.toLowerCase().startsWith(p));
+
+const repoPath = (repo: Pick<RepositoryRow, 'owner_name' | 'name'>): string =>
+  `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;
+
+/** The web page of an issue or pull request (Gitea's Issue.HTMLURL). */
+export const issueHtmlUrl = (
+  view: Pick<ViewContext, 'rootUrl'>,
+  repo: Pick<RepositoryRow, 'owner_name' | 'name'>,
+  issue: Pick<IssueRow, 'number' | 'is_pull'>,
+): string => siteUrl(view, `${repoPath(repo)}/${issue.is_pull === 1 ? 'pulls' : 'issues'}/${issue.number}`);
+
+/** The API URL of an issue (Gitea's Issue.APIURL: always under /issues). */
+export const issueApiUrl = (
+  view: Pick<ViewContext, 'rootUrl'>,
+  repo: Pick<RepositoryRow, 'owner_name' | 'name'>,
+  issue: Pick<IssueRow, 'number'>,
+): string => `${repositoryApiUrl(view, repo)}/issues/${issue.number}`;
+
+/** Converts users once per page: the same poster on fifty issues is shaped once. */
+export function userShaper(view: ViewContext, rows: Map<number, UserRow>): (id: number) => UserJson {
+  const shaped = new Map<number, UserJson>();
+  return (id) => {
+    let json = shaped.get(id);
+    if (!json) {
+      json = toUser(view, rows.get(id) ?? ghostUserRow());
+      shaped.set(id, json);
+    }
+    return json;
+  };
+}
+
+/**
+ * Shapes a page of issues as Gitea's ToAPIIssueList, batch-loading labels, assignees, milestones, posters,
+ * repositories and pull request state (a fixed number of queries, whatever the page size).
+ */
+export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: RepositoryRow): IssueJson[] {
+  if (issues.length === 0) return [];
+  const ids = issues.map((i) => i.id);
+  const labels = labelsOfIssues(view.db, ids);
+  const assignees = assigneeIdsOfIssues(view.db, ids);
+  const milestones = milestonesByIds(
+    view.db,
+    issues.flatMap((i) => (i.milestone_id === null ? [] : [i.milestone_id])),
+  );
+  const users = usersByIds(view.db, [...issues.map((i) => i.poster_id), ...[...assignees.values()].flat()]);
+  const user = userShaper(view, users);
+  const repos = repositoriesOf(view, issues, repo);
+  const pulls = issues.filter((i) => i.is_pull === 1);
+  const pullMeta = pulls.length > 0 && pullRequestMetaLoader ? pullRequestMetaLoader(view, pulls) : new Map();
+  const labelJson = new Map<number, Label>(toLabels(view, [...labels.values()].flat()).map((l) => [l.id, l]));
+  const milestoneJson = new Map<number, Milestone>([...milestones].map(([id, m]) => [id, toMilestone(m)]));
+  return issues.map((issue) => {
+    const issueRepo = repos.get(issue.repo_id)!;
+    const assigned = (assignees.get(issue.id) ?? []).map(user);
+    const htmlUrl = issueHtmlUrl(view, issueRepo, issue);
+    return {
+      id: issue.id,
+      url: issueApiUrl(view, issueRepo, issue),
+      html_url: htmlUrl,
+      number: issue.number,
+      user: user(issue.poster_id),
+      original_author: issue.original_author,
+      original_author_id: issue.original_author_id,
+      title: issue.title,
+      body: issue.content,
+      ref: issue.ref,
+      assets: [],
+      labels: (labels.get(issue.id) ?? []).map((l) => labelJson.get(l.id)!),
+      milestone: issue.milestone_id === null ? null : (milestoneJson.get(issue.milestone_id) ?? null),
+      // Gitea keeps the first assignee in `assignee` for older clients.
+      assignee: assigned[0] ?? null,
+      assignees: assigned.length > 0 ? assigned : null,
+      state: issue.is_closed === 1 ? 'closed' : 'open',
+      is_locked: issue.is_locked === 1,
+      comments: issue.num_comments,
+      created_at: isoTime(issue.created),
+      updated_at: isoTime(issue.updated),
+      closed_at: issue.closed_unix ? isoTime(issue.closed_unix) : null,
+      due_date: issue.deadline_unix ? isoTime(issue.deadline_unix) : null,
+      time_estimate: issue.time_estimate,
+      content_version: issue.content_version,
+      projects: [],
+      pull_request:
+        issue.is_pull === 1
+          ? (pullMeta.get(issue.id) ?? {
+              merged: false,
+              merged_at: null,
+              draft: isWorkInProgress(issue.title),
+              html_url: htmlUrl,
+            })
+          : null,
+      repository: {
+        id: issueRepo.id,
+        name: issueRepo.name,
+        owner: issueRepo.owner_name,
+        full_name: `${issueRepo.owner_name}/${issueRepo.name}`,
+      },
+      pin_order: issue.pin_order,
+    };
+  });
+}
+
+export function toIssue(view: ViewContext, issue: IssueRow, repo?: RepositoryRow): IssueJson {
+  return toIssues(view, [issue], repo)[0]!;
+}
+
+function repositoriesOf(
+  view: ViewContext,
+  issues: readonly IssueRow[],
+  known: RepositoryRow | undefined,
+): Map<number, RepositoryRow> {
+  const repos = new Map<number, RepositoryRow>(known ? [[known.id, known]] : []);
+  const missing = [...new Set(issues.map((i) => i.repo_id))].filter((id) => !repos.has(id));
+  if (missing.length > 0) {
+    const rows = view.db.all<RepositoryRow>(
+      'SELECT * FROM repository WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(missing),
+    );
+    for (const row of rows) repos.set(row.id, row);
+  }
+  return repos;
+}

@@ -1,0 +1,161 @@
+import type {
+  Permission,
+  Repository,
+  RepoCollaboratorPermission,
+  WatchInfo,
+} from '../../api/types/repository';
+import { atLeast, repoAccess, type AccessMode } from '../services/permissions';
+import type { RepositoryRow } from '../store/repositories';
+import { findUserById, type UserRow } from '../store/users';
+import { isoTime } from './time';
+import { toUser, type UserJson } from './user';
+import { siteUrl, type ViewContext } from './viewContext';
+
+/** Gitea's `Repository` with this server's `User` shape for the owner. */
+export type RepositoryJson = Omit<Repository, 'owner' | 'parent' | 'permissions'> & {
+  owner: UserJson;
+  parent: RepositoryJson | null;
+  permissions: Permission;
+};
+
+const repoPath = (repo: Pick<RepositoryRow, 'owner_name' | 'name'>): string =>
+  `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;
+
+/** The repository's API URL, as Gitea's `Repository.APIURL()`. */
+export const repositoryApiUrl = (
+  view: Pick<ViewContext, 'rootUrl'>,
+  repo: Pick<RepositoryRow, 'owner_name' | 'name'>,
+): string => siteUrl(view, `api/v1/repos/${repoPath(repo)}`);
+
+function topicsOf(repo: RepositoryRow): string[] {
+  try {
+    const topics: unknown = JSON.parse(repo.topics);
+    return Array.isArray(topics) ? topics.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** `git@host:owner/repo.git`, the form Gitea shows for SSH on the default port. */
+function sshUrl(view: Pick<ViewContext, 'rootUrl'>, repo: RepositoryRow): string {
+  return `git@${new URL(view.rootUrl).hostname}:${repoPath(repo)}.git`;
+}
+
+/**
+ * Shapes a repository as Gitea's convert.ToRepo does, with `permissions` for the caller (pass `mode` when
+ * already known). `parent` stays null until forks exist; `licenses` until licence detection does.
+ */
+export function toRepository(view: ViewContext, repo: RepositoryRow, mode?: AccessMode): RepositoryJson {
+  const access = mode ?? repoAccess(view.db, view.user, repo);
+  const owner = findUserById(view.db, repo.owner_id);
+  // The schema refuses to delete a user who owns repositories, so this cannot happen short of corruption.
+  if (!owner) throw new Error(`repository ${repo.id} has no owner row ${repo.owner_id}`);
+  const htmlUrl = siteUrl(view, repoPath(repo));
+  const apiUrl = repositoryApiUrl(view, repo);
+  const b = (value: number): boolean => value === 1;
+  return {
+    id: repo.id,
+    owner: toUser(view, owner),
+    name: repo.name,
+    full_name: `${repo.owner_name}/${repo.name}`,
+    description: repo.description,
+    empty: b(repo.is_empty),
+    private: b(repo.is_private),
+    fork: b(repo.is_fork),
+    template: b(repo.is_template),
+    parent: null,
+    mirror: b(repo.is_mirror),
+    size: repo.size,
+    language: '',
+    languages_url: `${apiUrl}/languages`,
+    html_url: htmlUrl,
+    url: apiUrl,
+    link: `${new URL(view.rootUrl).pathname}${repoPath(repo)}`,
+    ssh_url: sshUrl(view, repo),
+    clone_url: `${htmlUrl}.git`,
+    original_url: repo.original_url,
+    website: repo.website,
+    stars_count: repo.num_stars,
+    forks_count: repo.num_forks,
+    watchers_count: repo.num_watches,
+    open_issues_count: repo.num_issues - repo.num_closed_issues,
+    open_pr_counter: repo.num_pulls - repo.num_closed_pulls,
+    release_counter: repo.num_releases,
+    default_branch: repo.default_branch,
+    archived: b(repo.is_archived),
+    created_at: isoTime(repo.created),
+    updated_at: isoTime(repo.updated),
+    archived_at: isoTime(repo.archived_at),
+    permissions: {
+      admin: atLeast(access, 'admin'),
+      push: atLeast(access, 'write'),
+      pull: atLeast(access, 'read'),
+    },
+    has_code: true,
+    has_issues: b(repo.has_issues),
+    internal_tracker: b(repo.has_issues)
+      ? {
+          enable_time_tracker: true,
+          allow_only_contributors_to_track_time: true,
+          enable_issue_dependencies: true,
+        }
+      : null,
+    external_tracker: null,
+    has_wiki: b(repo.has_wiki),
+    external_wiki: null,
+    has_pull_requests: b(repo.has_pull_requests),
+    has_projects: b(repo.has_projects),
+    projects_mode: 'all',
+    has_releases: b(repo.has_releases),
+    has_packages: b(repo.has_packages),
+    has_actions: b(repo.has_actions),
+    ignore_whitespace_conflicts: b(repo.ignore_whitespace_conflicts),
+    allow_merge_commits: b(repo.allow_merge_commits),
+    allow_rebase: b(repo.allow_rebase),
+    allow_rebase_explicit: b(repo.allow_rebase_explicit),
+    allow_squash_merge: b(repo.allow_squash_merge),
+    allow_fast_forward_only_merge: b(repo.allow_fast_forward_only_merge),
+    allow_rebase_update: b(repo.allow_rebase_update),
+    allow_manual_merge: false,
+    autodetect_manual_merge: false,
+    allow_merge_update: true,
+    default_delete_branch_after_merge: b(repo.default_delete_branch_after_merge),
+    default_merge_style: repo.default_merge_style,
+    default_update_style: 'merge',
+    default_allow_maintainer_edit: false,
+    default_target_branch: '',
+    avatar_url: '',
+    // Gitea: a public repository of a private owner is "internal".
+    internal: repo.is_private === 0 && owner.visibility === 'private',
+    mirror_interval: repo.mirror_interval,
+    mirror_updated: isoTime(0),
+    mirror_last_sync_at: isoTime(0),
+    repo_transfer: null,
+    branch_count: 0,
+    object_format_name: repo.object_format_name === 'sha256' ? 'sha256' : 'sha1',
+    topics: topicsOf(repo),
+    licenses: [],
+  };
+}
+
+/** Gitea's WatchInfo for a watched repository: `created_at` is the repository's creation, as Gitea sends it. */
+export function toWatchInfo(view: Pick<ViewContext, 'rootUrl'>, repo: RepositoryRow): WatchInfo {
+  const url = repositoryApiUrl(view, repo);
+  return {
+    subscribed: true,
+    ignored: false,
+    reason: null,
+    created_at: isoTime(repo.created),
+    url: `${url}/subscription`,
+    repository_url: url,
+  };
+}
+
+/** Gitea's RepoCollaboratorPermission: the role name is the access mode's name. */
+export function toCollaboratorPermission(
+  view: ViewContext,
+  user: UserRow,
+  mode: AccessMode,
+): Omit<RepoCollaboratorPermission, 'user'> & { user: UserJson } {
+  return { permission: mode, role_name: mode, user: toUser(view, user) };
+}

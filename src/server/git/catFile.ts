@@ -1,0 +1,375 @@
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { assertNotOption, isSafeRequestLine } from './validate';
+
+export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
+
+export interface ObjectInfo {
+  readonly sha: string;
+  readonly type: ObjectType;
+  readonly size: number;
+}
+
+export interface GitObject extends ObjectInfo {
+  readonly content: Buffer;
+}
+
+type Mode = 'batch' | 'batch-check';
+
+interface Pending {
+  readonly line: string;
+  resolve(value: GitObject | ObjectInfo | undefined): void;
+  reject(error: Error): void;
+}
+
+/** How long a repository's readers stay alive without requests. */
+export const defaultIdleMs = 30_000;
+
+const headerPattern = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
+
+/** Everything git needs in its environment: no prompts, and no pager or editor that could wait. */
+export const gitEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_PAGER: 'cat',
+  GIT_EDITOR: 'true',
+});
+
+/**
+ * One `git cat-file --batch` (or `--batch-check`) process. Requests are written as they come (git answers
+ * them in order and flushes after each), so callers share the process without waiting for each other.
+ * When the process exits, whatever it still owed fails.
+ */
+class BatchProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly queue: Pending[] = [];
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  /** The header of the object whose content is being read (`--batch` only). */
+  private reading: ObjectInfo | undefined;
+  private stderr = '';
+  /** No more requests: ending, ended, or broken. */
+  done = false;
+
+  constructor(
+    gitDir: string,
+    private readonly mode: Mode,
+    /** Called whenever the queue empties (for idle timers). */
+    private readonly onIdle: () => void,
+  ) {
+    const child = spawn('git', ['--git-dir', gitDir, 'cat-file', `--${mode}`], {
+      env: gitEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    this.child = child;
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.chunks.push(chunk);
+      this.buffered += chunk.length;
+      this.drain();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => this.fail(`could not start git cat-file: ${error.message}`));
+    child.on('close', (code, signal) => {
+      const why = this.stderr.trim() || `exited with ${code ?? signal}`;
+      this.fail(`git cat-file --${mode} in ${gitDir} stopped: ${why}`);
+    });
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  request(line: string): Promise<GitObject | ObjectInfo | undefined> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ line, resolve, reject });
+      this.child.stdin.write(`${line}\n`);
+    });
+  }
+
+  /** Lets git answer what it was asked, then exit. */
+  end(): void {
+    this.done = true;
+    this.child.stdin.end();
+  }
+
+  kill(): void {
+    this.done = true;
+    this.child.kill('SIGKILL');
+  }
+
+  private fail(message: string): void {
+    this.done = true;
+    for (const pending of this.queue.splice(0)) pending.reject(new Error(message));
+    this.chunks = [];
+    this.buffered = 0;
+  }
+
+  private settle(value: GitObject | ObjectInfo | undefined): void {
+    this.queue.shift()?.resolve(value);
+    if (this.queue.length === 0) this.onIdle();
+  }
+
+  /** A protocol error leaves the stream unreadable: the process goes, and so does all it owed. */
+  private breakWith(message: string): void {
+    this.child.kill('SIGKILL');
+    this.fail(message);
+  }
+
+  private drain(): void {
+    while (this.buffered > 0) {
+      if (this.queue.length === 0) return this.breakWith('git cat-file answered more than it was asked');
+      if (!this.reading) {
+        const line = this.readLine();
+        if (line === undefined) return;
+        const header = headerPattern.exec(line);
+        if (!header) {
+          if (line.endsWith(' missing') || line.endsWith(' ambiguous')) {
+            this.settle(undefined);
+            continue;
+          }
+          return this.breakWith(`git cat-file answered an unexpected line: ${line}`);
+        }
+        const info: ObjectInfo = { sha: header[1]!, type: header[2] as ObjectType, size: Number(header[3]) };
+        if (this.mode === 'batch-check') {
+          this.settle(info);
+          continue;
+        }
+        this.reading = info;
+      }
+      const info = this.reading;
+      if (this.buffered < info.size + 1) return;
+      const content = this.take(info.size);
+      this.take(1);
+      this.reading = undefined;
+      this.settle({ ...info, content });
+    }
+  }
+
+  private readLine(): string | undefined {
+    let offset = 0;
+    for (const chunk of this.chunks) {
+      const at = chunk.indexOf(0x0a);
+      if (at >= 0) {
+        const line = this.take(offset + at).toString('utf8');
+        this.take(1);
+        return line;
+      }
+      offset += chunk.length;
+    }
+    return undefined;
+  }
+
+  /** Removes and returns the next `count` buffered bytes (the caller knows they are there). */
+  private take(count: number): Buffer {
+    const parts: Buffer[] = [];
+    let needed = count;
+    while (needed > 0) {
+      const chunk = this.chunks[0]!;
+      if (chunk.length <= needed) {
+        parts.push(chunk);
+        this.chunks.shift();
+        needed -= chunk.length;
+      } else {
+        parts.push(chunk.subarray(0, needed));
+        this.chunks[0] = chunk.subarray(needed);
+        needed = 0;
+      }
+    }
+    this.buffered -= count;
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts, count);
+  }
+}
+
+/**
+ * A `BatchProcess` that is there when asked for: started on the first request, restarted after an exit,
+ * ended after `idleMs` without requests.
+ */
+class BatchChannel {
+  private process: BatchProcess | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly gitDir: string,
+    private readonly mode: Mode,
+    private readonly idleMs: number,
+  ) {}
+
+  get busy(): boolean {
+    return (this.process?.pending ?? 0) > 0;
+  }
+
+  get running(): boolean {
+    return this.process !== undefined && !this.process.done;
+  }
+
+  request(line: string): Promise<GitObject | ObjectInfo | undefined> {
+    if (!isSafeRequestLine(line)) {
+      return Promise.reject(new Error(`unsafe cat-file request: ${JSON.stringify(line)}`));
+    }
+    clearTimeout(this.idleTimer);
+    if (!this.process || this.process.done) {
+      const started = new BatchProcess(this.gitDir, this.mode, () => this.armIdleTimer(started));
+      this.process = started;
+    }
+    return this.process.request(line);
+  }
+
+  close(): void {
+    clearTimeout(this.idleTimer);
+    this.process?.end();
+    this.process = undefined;
+  }
+
+  kill(): void {
+    clearTimeout(this.idleTimer);
+    this.process?.kill();
+    this.process = undefined;
+  }
+
+  private armIdleTimer(owner: BatchProcess): void {
+    if (owner !== this.process) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.process === owner && owner.pending === 0) this.close();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+}
+
+/**
+ * Reads objects of one repository through its two long-lived processes: `info` (type and size, through
+ * `--batch-check`) and `read` (with content, through `--batch`). A request is anything `cat-file` takes:
+ * an object id, `<commit>:<path>`, `refs/heads/main^{commit}`. Missing (or ambiguous) objects are undefined.
+ */
+export class CatFileReader {
+  private readonly check: BatchChannel;
+  private readonly batch: BatchChannel;
+  lastUsed = Date.now();
+
+  constructor(
+    readonly gitDir: string,
+    idleMs: number = defaultIdleMs,
+  ) {
+    this.check = new BatchChannel(gitDir, 'batch-check', idleMs);
+    this.batch = new BatchChannel(gitDir, 'batch', idleMs);
+  }
+
+  get busy(): boolean {
+    return this.check.busy || this.batch.busy;
+  }
+
+  /** How many of its two processes are running (they start on demand and stop when idle). */
+  get runningProcesses(): number {
+    return Number(this.check.running) + Number(this.batch.running);
+  }
+
+  async info(spec: string): Promise<ObjectInfo | undefined> {
+    this.lastUsed = Date.now();
+    return this.check.request(spec);
+  }
+
+  async read(spec: string): Promise<GitObject | undefined> {
+    this.lastUsed = Date.now();
+    return (await this.batch.request(spec)) as GitObject | undefined;
+  }
+
+  close(): void {
+    this.check.close();
+    this.batch.close();
+  }
+
+  kill(): void {
+    this.check.kill();
+    this.batch.kill();
+  }
+}
+
+export interface CatFilePoolOptions {
+  /** Idle time after which a repository's processes exit. */
+  readonly idleMs?: number;
+  /** Repositories with live readers at most; the least recently used idle one is closed beyond. */
+  readonly maxRepositories?: number;
+}
+
+/**
+ * The server's cat-file readers, one per repository, plus the other git processes that stream to clients
+ * (archives, large blobs) so that a stop can end them all.
+ */
+export class CatFilePool {
+  private readonly readers = new Map<string, CatFileReader>();
+  private readonly streams = new Set<ChildProcess>();
+  private closed = false;
+  private readonly idleMs: number;
+  private readonly maxRepositories: number;
+
+  constructor(options: CatFilePoolOptions = {}) {
+    this.idleMs = options.idleMs ?? defaultIdleMs;
+    this.maxRepositories = options.maxRepositories ?? 64;
+  }
+
+  reader(gitDir: string): CatFileReader {
+    if (this.closed) throw new Error('the git reader pool is closed');
+    let reader = this.readers.get(gitDir);
+    if (reader) {
+      // Re-inserting keeps the map in least-recently-used order.
+      this.readers.delete(gitDir);
+    } else {
+      reader = new CatFileReader(gitDir, this.idleMs);
+      this.evictBeyond(this.maxRepositories - 1);
+    }
+    this.readers.set(gitDir, reader);
+    return reader;
+  }
+
+  /** Registers a streaming git process so `close` ends it. */
+  track(child: ChildProcess): void {
+    if (this.closed) {
+      child.kill('SIGKILL');
+      return;
+    }
+    this.streams.add(child);
+    child.once('close', () => this.streams.delete(child));
+  }
+
+  /** Ends every process: readers finish what they owe, streams are killed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const exits: Promise<void>[] = [];
+    for (const child of this.streams) {
+      exits.push(new Promise((resolve) => child.once('close', () => resolve())));
+      child.kill('SIGKILL');
+    }
+    for (const reader of this.readers.values()) reader.close();
+    this.readers.clear();
+    await Promise.all(exits);
+  }
+
+  private evictBeyond(limit: number): void {
+    for (const [gitDir, reader] of this.readers) {
+      if (this.readers.size <= limit) return;
+      if (reader.busy) continue;
+      reader.close();
+      this.readers.delete(gitDir);
+    }
+  }
+}
+
+/**
+ * A blob's content as a stream from its own `git cat-file blob` process, for blobs too large to hold in
+ * memory. The pool ends it on shutdown.
+ */
+export function streamBlob(pool: CatFilePool, gitDir: string, sha: string): Readable {
+  assertNotOption(sha);
+  const child = spawn('git', ['--git-dir', gitDir, 'cat-file', 'blob', sha], {
+    env: gitEnv(),
+    stdio: ['ignore', 'pipe', 'ignore'],
+    windowsHide: true,
+  });
+  pool.track(child);
+  child.on('error', (error) => child.stdout.destroy(error));
+  return child.stdout;
+}

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { repositoriesDir } from '../config';
+
+/** `<data>/repositories/<owner-lower>/<name-lower>.git`, where the server keeps the repositories it creates. */
+export function managedGitDir(dataDir: string, ownerName: string, repoName: string): string {
+  return path.join(repositoriesDir(dataDir), ownerName.toLowerCase(), `${repoName.toLowerCase()}.git`);
+}
+
+/** Where new repositories are assembled before they move into place (owner names never start with a dot). */
+export const stagingDir = (dataDir: string): string => path.join(repositoriesDir(dataDir), '.staging');
+
+/**
+ * A repository's git directory: its own `git_path` for a workspace repository hosted in place, else the
+ * managed location.
+ */
+export function repositoryGitDir(
+  dataDir: string,
+  repo: { readonly git_path: string | null; readonly owner_name: string; readonly name: string },
+): string {
+  return repo.git_path ?? managedGitDir(dataDir, repo.owner_name, repo.name);
+}

@@ -1,0 +1,146 @@
+import type { ChildProcess } from 'node:child_process';
+import { runHttpBackend, type GitHttpService } from '../git/httpBackend';
+import { repositoryGitDir } from '../git/paths';
+import { atLeast, repoAccess } from '../services/permissions';
+import type { PushServices } from '../services/pushes';
+import { trackRefChanges } from '../services/refChanges';
+import { scopesGrant } from '../services/tokens';
+import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
+import { assertMayAct, authenticate, type Identity } from './auth';
+import type { AppServices } from './context';
+import { HttpError } from './httpError';
+import type { SiteRoute } from './requestHandler';
+
+/** `/{owner}/{repo}.git/<service>` (the `.git` is optional, as in Gitea). */
+const gitPathPattern = /^\/([^/]+)\/([^/]+)\/(info\/refs|git-upload-pack|git-receive-pack)$/;
+
+/** Gitea's realm: git shows it when it asks for credentials. */
+const askForCredentials = (message = 'Unauthorized'): HttpError =>
+  new HttpError(401, message, { 'WWW-Authenticate': 'Basic realm="Gitea"' });
+
+interface GitTarget {
+  readonly owner: string;
+  readonly name: string;
+  readonly service: GitHttpService;
+}
+
+function parseGitPath(path: string): GitTarget | undefined {
+  const match = gitPathPattern.exec(path);
+  if (!match) return undefined;
+  try {
+    const owner = decodeURIComponent(match[1]!);
+    const name = decodeURIComponent(match[2]!).replace(/\.git$/i, '');
+    if (owner === '' || name === '' || /[/\\\0]/.test(owner + name)) return undefined;
+    return { owner, name, service: match[3] as GitHttpService };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the request writes: a receive-pack exchange or its advertisement. */
+function wantsWrite(target: GitTarget, query: URLSearchParams): boolean {
+  if (target.service === 'git-receive-pack') return true;
+  if (target.service === 'info/refs') {
+    const service = query.get('service');
+    if (service !== null && service !== 'git-upload-pack' && service !== 'git-receive-pack') {
+      throw new HttpError(403, `unsupported service: ${service}`);
+    }
+    return service === 'git-receive-pack';
+  }
+  return false;
+}
+
+function assertMethod(method: string, target: GitTarget): void {
+  const allowed = target.service === 'info/refs' ? ['GET', 'HEAD'] : ['POST'];
+  if (!allowed.includes(method)) throw new HttpError(405, 'Method Not Allowed', { Allow: allowed.join(', ') });
+}
+
+async function identify(app: AppServices, req: Parameters<SiteRoute>[0], query: URLSearchParams): Promise<Identity> {
+  let identity: Identity;
+  try {
+    identity = await authenticate(app.db, req.headers, query);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) throw askForCredentials(error.message);
+    throw error;
+  }
+  assertMayAct(identity);
+  return identity;
+}
+
+/**
+ * Who may do what, by Gitea's rules for git over HTTP: anonymous callers who cannot read (or write) are
+ * asked for credentials (401), signed-in callers who cannot see the repository get 404, those who can read
+ * but not write get 403; a token needs the repository scope.
+ */
+function authorize(app: AppServices, identity: Identity, repo: RepositoryRow | undefined, write: boolean): RepositoryRow {
+  const user = identity.user;
+  const visible = repo !== undefined && repo.is_missing === 0 ? repo : undefined;
+  const mode = visible ? repoAccess(app.db, user, visible, 'repo.code') : 'none';
+  if (!visible || !atLeast(mode, 'read')) {
+    if (!user) throw askForCredentials();
+    throw new HttpError(404, 'Repository not found');
+  }
+  if (identity.token && !scopesGrant(identity.token.scopes, write ? 'write:repository' : 'read:repository')) {
+    throw new HttpError(403, `token does not have at least one of required scope(s): ${write ? 'write' : 'read'}:repository`);
+  }
+  if (!write) return visible;
+  if (!user) throw askForCredentials();
+  if (!atLeast(mode, 'write')) throw new HttpError(403, 'User permission denied for writing.');
+  if (visible.is_mirror === 1) throw new HttpError(403, 'mirror repository is read-only');
+  if (visible.is_archived === 1) throw new HttpError(403, 'repo is archived');
+  return visible;
+}
+
+/**
+ * The site route for smart HTTP (`info/refs`, `git-upload-pack`, `git-receive-pack`) through
+ * `git http-backend`. The git directory comes only from the repository's row, never from the request path.
+ * A push runs with the repository to itself; the references it moved become push events before the
+ * answer ends.
+ */
+export function gitHttpRoute(app: AppServices): SiteRoute {
+  const running = new Set<ChildProcess>();
+  app.onStop(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+  const track = (child: ChildProcess): void => {
+    running.add(child);
+    child.once('close', () => running.delete(child));
+  };
+  const pushServices: PushServices = { db: app.db, rootUrl: app.config.rootUrl, events: app.events, log: app.log };
+
+  return async (req, res, path) => {
+    const target = parseGitPath(path);
+    if (!target) return false;
+    const rawUrl = req.url ?? '';
+    const queryString = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
+    const query = new URLSearchParams(queryString);
+    assertMethod(req.method ?? 'GET', target);
+    const write = wantsWrite(target, query);
+    const identity = await identify(app, req, query);
+    const repo = authorize(app, identity, findRepositoryByName(app.db, target.owner, target.name), write);
+    const gitDir = repositoryGitDir(app.config.dataDir, repo);
+    const config = write ? ['http.receivepack=true'] : ['http.receivepack=false'];
+    // A workspace repository has a working tree: a push to its checked-out branch updates it when clean.
+    if (write && repo.git_path !== null) config.push('receive.denyCurrentBranch=updateInstead');
+    const request = {
+      req,
+      res,
+      gitDir,
+      service: target.service,
+      // Credentials in the query (?token=) are not git's business.
+      queryString: query.has('service') ? `service=${encodeURIComponent(query.get('service')!)}` : '',
+      remoteUser: identity.user?.name,
+      config,
+      track,
+    };
+    if (target.service === 'git-receive-pack' && identity.user) {
+      const pusher = identity.user;
+      await trackRefChanges(pushServices, repo, gitDir, pusher, (settle) =>
+        runHttpBackend({ ...request, beforeEnd: settle }),
+      );
+    } else {
+      await runHttpBackend(request);
+    }
+    return true;
+  };
+}

@@ -1,0 +1,102 @@
+import { toBranch } from '../convert/branch';
+import type { RequestContext } from '../http/context';
+import { conflict, forbidden, notFound, unprocessable } from '../http/httpError';
+import {
+  createBranch,
+  deleteBranch,
+  listBranches,
+  resolveBranch,
+  resolveRef,
+  resolveTag,
+} from '../git/refs';
+import { isValidBranchName, isValidRefName } from '../git/validate';
+import type { HandlerMap } from './handler';
+import { assertNotArchived, commitOf, openGitRepository, type GitRepository } from './repoGit';
+
+/** Gitea's binding rules for a ref field (`GitRefName;MaxSize(100)`), with its Go field name in the message. */
+function refField(value: string | undefined, goName: string, required: boolean): string | undefined {
+  if (value === undefined || value === '') {
+    if (required) throw unprocessable(`[${goName}]: Required`);
+    return undefined;
+  }
+  if ([...value].length > 100) throw unprocessable(`[${goName}]: MaxSize`);
+  if (!isValidBranchName(value)) throw unprocessable(`[${goName}]: GitRefName`);
+  return value;
+}
+
+async function branchJson(ctx: RequestContext, git: GitRepository, name: string, sha: string) {
+  return toBranch(ctx, git.repo, name, await commitOf(git, sha), git.mode);
+}
+
+function assertBranchWritable(git: GitRepository): void {
+  assertNotArchived(git.repo);
+  if (git.repo.is_mirror === 1) throw forbidden('Git Repository is a mirror.');
+}
+
+/** The source commit of a new branch: `old_ref_name`, else `old_branch_name`, else the default branch. */
+async function sourceCommit(git: GitRepository, oldRef?: string, oldBranch?: string): Promise<string> {
+  if (oldRef !== undefined) {
+    const resolved = await resolveRef(git.reader, oldRef);
+    if (!resolved) throw notFound(`The old ref does not exist [ref: ${oldRef}]`);
+    return resolved.commit;
+  }
+  if (oldBranch !== undefined) {
+    const commit = await resolveBranch(git.reader, oldBranch);
+    if (!commit) throw notFound('The old branch does not exist');
+    return commit;
+  }
+  const commit = await resolveBranch(git.reader, git.repo.default_branch);
+  if (!commit) throw notFound('Git Repository is empty.');
+  return commit;
+}
+
+export const branchHandlers: HandlerMap = {
+  repoListBranches: async (ctx) => {
+    const git = openGitRepository(ctx);
+    const keyword = ctx.queryString('q')?.toLowerCase() ?? '';
+    const branches = (await listBranches(git.gitDir)).filter((b) => b.name.toLowerCase().includes(keyword));
+    const { offset, limit } = ctx.paging;
+    const page = branches.slice(offset, offset + limit);
+    const items = await Promise.all(page.map((b) => branchJson(ctx, git, b.name, b.commit)));
+    ctx.list(items, branches.length);
+  },
+
+  repoGetBranch: async (ctx) => {
+    const git = openGitRepository(ctx);
+    const name = ctx.param('branch');
+    const commit = isValidRefName(name) ? await resolveBranch(git.reader, name) : undefined;
+    if (!commit) throw notFound(`branch does not exist [name: ${name}]`);
+    ctx.json(await branchJson(ctx, git, name, commit));
+  },
+
+  repoCreateBranch: async (ctx) => {
+    const git = openGitRepository(ctx, 'write');
+    assertBranchWritable(git);
+    const body = await ctx.body();
+    const name = refField(body.string('new_branch_name'), 'BranchName', true)!;
+    const oldBranch = refField(body.string('old_branch_name'), 'OldBranchName', false);
+    const oldRef = body.string('old_ref_name');
+    if (oldRef !== undefined && oldRef !== '' && !isValidRefName(oldRef)) {
+      throw unprocessable('[OldRefName]: GitRefName');
+    }
+    const commit = await sourceCommit(git, oldRef || undefined, oldBranch);
+    if (await resolveTag(git.reader, name)) throw conflict('The branch with the same tag already exists.');
+    const result = await createBranch(git.gitDir, name, commit);
+    if (result === 'exists') throw conflict('The branch already exists.');
+    if (result === 'conflict') throw conflict('The branch with the same name already exists.');
+    ctx.json(await branchJson(ctx, git, name, commit), 201);
+  },
+
+  repoDeleteBranch: async (ctx) => {
+    const git = openGitRepository(ctx, 'write');
+    assertBranchWritable(git);
+    const name = ctx.param('branch');
+    if (name === git.repo.default_branch) throw forbidden('can not delete default branch');
+    const commit = isValidRefName(name) ? await resolveBranch(git.reader, name) : undefined;
+    if (!commit) throw notFound(`branch does not exist [name: ${name}]`);
+    if (!(await deleteBranch(git.gitDir, name, commit))) {
+      throw conflict('the branch changed while it was being deleted; try again');
+    }
+    ctx.empty();
+  },
+};

@@ -1,0 +1,51 @@
+import { toGpgKey } from '../convert/keys';
+import type { RequestContext } from '../http/context';
+import { notFound } from '../http/httpError';
+import { addGpgKeys } from '../services/openpgp/accountKeys';
+import { deleteGpgKey, findOwnGpgKey, listGpgKeys, listGpgSubkeys, type GpgKeyRow } from '../store/keysGpg';
+import type { UserRow } from '../store/users';
+import type { HandlerMap } from './handler';
+import { visibleAccount } from './lookups';
+
+const withSubkeys = (ctx: RequestContext, row: GpgKeyRow): ReturnType<typeof toGpgKey> =>
+  toGpgKey(row, listGpgSubkeys(ctx.db, row));
+
+/** One of the caller's primary keys (as Gitea: owners only, site admins included). */
+function ownKey(ctx: RequestContext): GpgKeyRow {
+  const key = findOwnGpgKey(ctx.db, ctx.requireUser().id, ctx.paramInt('id'));
+  if (!key) throw notFound('GPG key does not exist');
+  return key;
+}
+
+function listKeys(ctx: RequestContext, owner: UserRow): void {
+  const paging = ctx.paging;
+  const { rows, total } = listGpgKeys(ctx.db, owner.id, paging);
+  ctx.list(
+    rows.map((row) => withSubkeys(ctx, row)),
+    total,
+    paging,
+  );
+}
+
+export const gpgKeyHandlers: HandlerMap = {
+  userCurrentListGPGKeys: (ctx) => listKeys(ctx, ctx.requireUser()),
+
+  userListGPGKeys: (ctx) => listKeys(ctx, visibleAccount(ctx, ctx.param('username'))),
+
+  userCurrentGetGPGKey: (ctx) => ctx.json(withSubkeys(ctx, ownKey(ctx))),
+
+  userCurrentPostGPGKey: async (ctx) => {
+    const body = await ctx.body();
+    const armored = body.string('armored_public_key', { required: true, nonEmpty: true });
+    // `armored_signature` (Gitea's proof for keys without a matching address) is accepted and not needed
+    body.string('armored_signature');
+    const [first] = addGpgKeys(ctx.db, ctx.requireUser().id, armored);
+    // Gitea answers with the first key when the block held several
+    if (first) ctx.json(withSubkeys(ctx, first));
+  },
+
+  userCurrentDeleteGPGKey: (ctx) => {
+    deleteGpgKey(ctx.db, ownKey(ctx));
+    ctx.empty();
+  },
+};

@@ -1,0 +1,58 @@
+import { toDeployKey } from '../convert/keys';
+import type { RequestContext } from '../http/context';
+import { notFound } from '../http/httpError';
+import { addDeployKey, removeDeployKey } from '../services/sshKeys';
+import { findDeployKey, listDeployKeys, type DeployKeyRow } from '../store/keysDeploy';
+import type { RepositoryRow } from '../store/repositories';
+import type { HandlerMap } from './handler';
+import { loadRepository } from './repositoryLookup';
+
+// Deploy keys are repository settings: Gitea's /keys routes all require repository admin.
+const adminRepository = (ctx: RequestContext): RepositoryRow => loadRepository(ctx, 'admin').repo;
+
+function repositoryKey(ctx: RequestContext, repo: RepositoryRow): DeployKeyRow {
+  const key = findDeployKey(ctx.db, repo.id, ctx.paramInt('id'));
+  if (!key) throw notFound('deploy key does not exist');
+  return key;
+}
+
+export const deployKeyHandlers: HandlerMap = {
+  repoListKeys: (ctx) => {
+    const repo = adminRepository(ctx);
+    const paging = ctx.paging;
+    const keyId = ctx.queryInt('key_id');
+    const { rows, total } = listDeployKeys(ctx.db, {
+      repoId: repo.id,
+      keyId: keyId ? keyId : undefined,
+      fingerprint: ctx.queryString('fingerprint') || undefined,
+      offset: paging.offset,
+      limit: paging.limit,
+    });
+    ctx.list(
+      rows.map((row) => toDeployKey(ctx, row, repo)),
+      total,
+      paging,
+    );
+  },
+
+  repoGetKey: (ctx) => {
+    const repo = adminRepository(ctx);
+    ctx.json(toDeployKey(ctx, repositoryKey(ctx, repo), repo));
+  },
+
+  repoCreateKey: async (ctx) => {
+    const repo = adminRepository(ctx);
+    const body = await ctx.body();
+    const title = body.string('title', { required: true, nonEmpty: true, maxLength: 50 });
+    const key = body.string('key', { required: true, nonEmpty: true });
+    // Gitea's CreateKeyOption.read_only is a plain bool: absent means a read-write key
+    const readOnly = body.boolean('read_only') ?? false;
+    ctx.json(toDeployKey(ctx, addDeployKey(ctx.db, repo, title, key, readOnly), repo));
+  },
+
+  repoDeleteKey: (ctx) => {
+    const repo = adminRepository(ctx);
+    removeDeployKey(ctx.db, repositoryKey(ctx, repo));
+    ctx.empty();
+  },
+};

@@ -1,0 +1,48 @@
+import type { RequestContext } from '../http/context';
+import type { BodyFields } from '../http/bodyFields';
+import { HttpError } from '../http/httpError';
+import { parseRepoContext } from '../services/markdown/renderContext';
+import { markdownMode, renderMarkdown, type RenderOptions } from '../services/markdown/renderMarkdown';
+import type { HandlerMap } from './handler';
+
+/** Gitea answers rendered markdown as HTML, not JSON. */
+function sendHtml(ctx: RequestContext, html: string): void {
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  ctx.res.setHeader('Content-Length', Buffer.byteLength(html));
+  ctx.res.end(html);
+}
+
+/** The MarkdownOption body; the spec answers 422 for a body that is not valid JSON (the core says 400). */
+async function markdownOption(ctx: RequestContext): Promise<BodyFields> {
+  try {
+    return await ctx.body();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) throw new HttpError(422, error.message);
+    throw error;
+  }
+}
+
+function logFailure(ctx: RequestContext): RenderOptions['onError'] {
+  return (error) => ctx.app.log.error('markdown rendering failed; answering the escaped text', error);
+}
+
+export const markdownHandlers: HandlerMap = {
+  renderMarkdown: async (ctx) => {
+    const body = await markdownOption(ctx);
+    const text = body.string('Text') ?? '';
+    const mode = markdownMode(body.string('Mode'));
+    const html = renderMarkdown(text, {
+      mode,
+      rootUrl: ctx.rootUrl,
+      repo: parseRepoContext(body.string('Context'), ctx.rootUrl),
+      wiki: body.boolean('Wiki') === true,
+      onError: logFailure(ctx),
+    });
+    sendHtml(ctx, html);
+  },
+  renderMarkdownRaw: async (ctx) => {
+    const text = await ctx.textBody();
+    sendHtml(ctx, renderMarkdown(text, { mode: 'markdown', rootUrl: ctx.rootUrl, onError: logFailure(ctx) }));
+  },
+};

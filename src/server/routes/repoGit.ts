@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import type { AppServices, RequestContext } from '../http/context';
+import { HttpError, notFound } from '../http/httpError';
+import { CatFilePool, type CatFileReader } from '../git/catFile';
+import { readCommit, type CommitObject } from '../git/commits';
+import { repositoryGitDir } from '../git/paths';
+import { resolveBranch, resolveRef, type ResolvedRef } from '../git/refs';
+import type { AccessMode } from '../services/permissions';
+import type { RepositoryRow } from '../store/repositories';
+import { loadRepository } from './repositoryLookup';
+
+const pools = new WeakMap<AppServices, CatFilePool>();
+
+/** The server's cat-file pool, made on first use and closed when the server stops. */
+export function gitPool(app: AppServices): CatFilePool {
+  let pool = pools.get(app);
+  if (!pool) {
+    const created = new CatFilePool();
+    pools.set(app, created);
+    app.onStop(() => created.close());
+    pool = created;
+  }
+  return pool;
+}
+
+/** A repository of a `/repos/{owner}/{repo}` path with what reading its git data takes. */
+export interface GitRepository {
+  readonly repo: RepositoryRow;
+  /** The caller's access. */
+  readonly mode: AccessMode;
+  readonly gitDir: string;
+  readonly pool: CatFilePool;
+  readonly reader: CatFileReader;
+}
+
+/**
+ * Loads the repository with the caller's access (which must reach `needed`: 404 / 401 / 403 as the
+ * permission module decides) and opens its git directory; 404 when the git data is missing.
+ */
+export function openGitRepository(
+  ctx: RequestContext,
+  needed: Exclude<AccessMode, 'none'> = 'read',
+): GitRepository {
+  const { repo, mode } = loadRepository(ctx, needed);
+  const gitDir = repositoryGitDir(ctx.app.config.dataDir, repo);
+  if (!existsSync(gitDir)) throw notFound('the git repository does not exist');
+  const pool = gitPool(ctx.app);
+  return { repo, mode, gitDir, pool, reader: pool.reader(gitDir) };
+}
+
+/** Gitea answers 423 for writes to an archived repository. */
+export function assertNotArchived(repo: RepositoryRow): void {
+  if (repo.is_archived === 1) throw new HttpError(423, 'repo is archived');
+}
+
+/**
+ * The commit a client's `ref` names (branch, tag, full or short commit id), or the default branch when
+ * `ref` is absent; 404 when it names nothing.
+ */
+export async function resolveRefOrDefault(git: GitRepository, ref: string | undefined): Promise<ResolvedRef> {
+  if (ref === undefined || ref === '') {
+    const branch = git.repo.default_branch;
+    const commit = await resolveBranch(git.reader, branch);
+    if (!commit) throw notFound(`the default branch ${branch} does not exist`);
+    return { kind: 'branch', name: branch, commit };
+  }
+  const resolved = await resolveRef(git.reader, ref);
+  if (!resolved) throw notFound(`no such ref: ${ref}`);
+  return resolved;
+}
+
+/** A commit object that a resolved ref points at (it exists: git resolved it to a commit). */
+export async function commitOf(git: GitRepository, sha: string): Promise<CommitObject> {
+  const commit = await readCommit(git.reader, sha);
+  if (!commit) throw notFound(`commit ${sha} does not exist`);
+  return commit;
+}

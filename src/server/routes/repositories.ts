@@ -1,0 +1,111 @@
+import { toRepository } from '../convert/repository';
+import type { RequestContext } from '../http/context';
+import type { BodyFields } from '../http/bodyFields';
+import { notFound, unprocessable } from '../http/httpError';
+import { assertMayCreateOrgRepo, canSeeRepo } from '../services/permissions';
+import { createRepository, type CreateRepositoryInput } from '../services/repositoryCreate';
+import { deleteRepository } from '../services/repositoryDelete';
+import {
+  editableFlags,
+  editRepository,
+  mergeStyles,
+  type EditRepositoryInput,
+} from '../services/repositoryEdit';
+import { findRepositoryById } from '../store/repositories';
+import { findAccountByName, userType, type UserRow } from '../store/users';
+import type { HandlerMap } from './handler';
+import { loadRepository, repositoryServices } from './repositoryLookup';
+
+const trustModels = ['default', 'collaborator', 'committer', 'collaboratorcommitter'] as const;
+
+/** Gitea's CreateRepoOption with its binding rules (MaxSize, GitRefName, enums). */
+function parseCreateRepoOption(body: BodyFields): CreateRepositoryInput {
+  // Validated for its enum only: commit signature verification does not exist here yet.
+  body.oneOf('trust_model', trustModels);
+  const objectFormat = body.string('object_format_name') ?? '';
+  if (objectFormat !== '' && objectFormat !== 'sha1' && objectFormat !== 'sha256') {
+    throw unprocessable('[ObjectFormatName]: must be one of sha1, sha256');
+  }
+  return {
+    name: body.string('name', { required: true, nonEmpty: true }),
+    description: body.string('description', { maxLength: 2048 }) ?? '',
+    isPrivate: body.boolean('private') ?? false,
+    isTemplate: body.boolean('template') ?? false,
+    autoInit: body.boolean('auto_init') ?? false,
+    gitignores: body.string('gitignores') ?? '',
+    license: body.string('license') ?? '',
+    readme: body.string('readme') ?? '',
+    issueLabels: body.string('issue_labels') ?? '',
+    defaultBranch: body.string('default_branch', { maxLength: 100 }) || 'main',
+    objectFormat: objectFormat === 'sha256' ? 'sha256' : 'sha1',
+  };
+}
+
+async function createFor(ctx: RequestContext, owner: UserRow): Promise<void> {
+  const doer = ctx.requireUser();
+  const input = parseCreateRepoOption(await ctx.body());
+  const repo = await createRepository(repositoryServices(ctx), doer, owner, input);
+  ctx.json(toRepository(ctx, repo));
+}
+
+function parseEditRepoOption(body: BodyFields): EditRepositoryInput {
+  const flags: EditRepositoryInput['flags'] = {};
+  for (const flag of editableFlags) flags[flag] = body.boolean(flag);
+  return {
+    // Gitea's OmitEmpty: an empty name means "unchanged".
+    name: body.string('name', { maxLength: 100 }) || undefined,
+    description: body.string('description', { maxLength: 2048 }),
+    website: body.string('website', { maxLength: 1024 }),
+    isPrivate: body.boolean('private'),
+    isTemplate: body.boolean('template'),
+    defaultBranch: body.string('default_branch', { maxLength: 100 }),
+    archived: body.boolean('archived'),
+    defaultMergeStyle: body.oneOf('default_merge_style', mergeStyles),
+    flags,
+  };
+}
+
+export const repositoryHandlers: HandlerMap = {
+  createCurrentUserRepo: (ctx) => createFor(ctx, ctx.requireUser()),
+
+  createOrgRepo: async (ctx) => {
+    const name = ctx.param('org');
+    const org = findAccountByName(ctx.db, name);
+    if (!org || org.type !== userType.organization) throw notFound(`org does not exist [name: ${name}]`);
+    assertMayCreateOrgRepo(ctx.db, ctx.requireUser(), org);
+    await createFor(ctx, org);
+  },
+
+  // Admins create for users and organizations alike, as Gitea's admin route does.
+  adminCreateRepo: async (ctx) => {
+    const name = ctx.param('username');
+    const owner = findAccountByName(ctx.db, name);
+    if (!owner) throw notFound(`user does not exist [name: ${name}]`);
+    await createFor(ctx, owner);
+  },
+
+  repoGet: (ctx) => {
+    const { repo, mode } = loadRepository(ctx);
+    ctx.json(toRepository(ctx, repo, mode));
+  },
+
+  repoGetByID: (ctx) => {
+    const repo = findRepositoryById(ctx.db, ctx.paramInt('id'));
+    if (!repo || !canSeeRepo(ctx.db, ctx.user, repo)) throw notFound();
+    ctx.json(toRepository(ctx, repo));
+  },
+
+  repoEdit: async (ctx) => {
+    const { repo, mode } = loadRepository(ctx, 'admin');
+    const input = parseEditRepoOption(await ctx.body());
+    const edited = await editRepository(repositoryServices(ctx), repo, input);
+    ctx.json(toRepository(ctx, edited, mode));
+  },
+
+  // Gitea's reqOwner: admin collaborators may not delete.
+  repoDelete: (ctx) => {
+    const { repo } = loadRepository(ctx, 'owner');
+    deleteRepository(repositoryServices(ctx), repo);
+    ctx.empty();
+  },
+};

@@ -1,0 +1,114 @@
+import { toRepository } from '../convert/repository';
+import type { RequestContext } from '../http/context';
+import { notFound, unprocessable } from '../http/httpError';
+import { canSeeAccount } from '../services/permissions';
+import { pageOfVisible } from '../services/repositoryVisibility';
+import type { RepositoryRow } from '../store/repositories';
+import {
+  findRepositories,
+  repositorySortKeys,
+  type RepositoryFilter,
+  type RepositorySortKey,
+} from '../store/repositorySearch';
+import { findAccountByName, userType } from '../store/users';
+import type { HandlerMap } from './handler';
+import { visibleAccount } from './lookups';
+
+/** Answers the page of `rows` the caller may see, with X-Total-Count and Link over what they may see. */
+export function listVisibleRepositories(ctx: RequestContext, rows: readonly RepositoryRow[]): void {
+  const paging = ctx.paging;
+  const { items, total } = pageOfVisible(ctx.db, ctx.user, rows, paging);
+  ctx.list(
+    items.map((repo) => toRepository(ctx, repo)),
+    total,
+    paging,
+  );
+}
+
+const searchModes = ['fork', 'source', 'mirror', 'collaborative'] as const;
+
+/** The query of `/repos/search`, validated as Gitea does (unknown mode, sort or order → 422). */
+function searchFilter(ctx: RequestContext): RepositoryFilter {
+  const mode = ctx.queryString('mode') ?? '';
+  if (mode !== '' && !(searchModes as readonly string[]).includes(mode)) {
+    throw unprocessable(`Invalid search mode: "${mode}"`);
+  }
+  const sort = ctx.queryString('sort') ?? '';
+  const order = ctx.queryString('order') || 'asc';
+  if (sort !== '' && order !== 'asc' && order !== 'desc')
+    throw unprocessable(`Invalid sort order: "${order}"`);
+  if (sort !== '' && !(repositorySortKeys as readonly string[]).includes(sort)) {
+    throw unprocessable(`Invalid sort mode: "${sort}"`);
+  }
+  const uid = ctx.queryInt('uid') ?? 0;
+  const exclusive = ctx.queryBool('exclusive') ?? false;
+  // Private repositories are included for signed-in callers unless `private=false`; the permission filter decides.
+  const includePrivate = ctx.user !== null && (ctx.queryBool('private') ?? true);
+  const filter: RepositoryFilter = {
+    keywords: (ctx.queryString('q') ?? '').split(','),
+    includeDescription: ctx.queryBool('includeDesc') ?? false,
+    topicOnly: ctx.queryBool('topic') ?? false,
+    template: ctx.queryBool('template'),
+    archived: ctx.queryBool('archived'),
+    isPrivate: includePrivate ? ctx.queryBool('is_private') : false,
+    starredBy: positive(ctx.queryInt('starredBy')),
+    teamId: positive(ctx.queryInt('team_id')),
+    priorityOwnerId: positive(ctx.queryInt('priority_owner_id')),
+    sort: sort === '' ? 'alpha' : (sort as RepositorySortKey),
+    order: sort === '' ? 'asc' : (order as 'asc' | 'desc'),
+  };
+  if (mode === 'source') Object.assign(filter, { fork: false, mirror: false });
+  if (mode === 'fork') filter.fork = true;
+  if (mode === 'mirror') filter.mirror = true;
+  if (mode === 'collaborative') filter.mirror = false;
+  if (uid > 0) {
+    const relation = exclusive
+      ? 'owned'
+      : mode === 'collaborative'
+        ? 'collaborative'
+        : 'ownedOrCollaborative';
+    filter.relatedTo = { userId: uid, relation };
+  }
+  return filter;
+}
+
+const positive = (value: number | undefined): number | undefined =>
+  value !== undefined && value > 0 ? value : undefined;
+
+export const repositoryListHandlers: HandlerMap = {
+  repoSearch: (ctx) => {
+    const paging = ctx.paging;
+    const { items, total } = pageOfVisible(
+      ctx.db,
+      ctx.user,
+      findRepositories(ctx.db, searchFilter(ctx)),
+      paging,
+    );
+    ctx.setPagingHeaders(total, paging);
+    // Gitea wraps this list: {"ok": true, "data": [...]}
+    ctx.json({ ok: true, data: items.map((repo) => toRepository(ctx, repo)) });
+  },
+
+  // The caller's own repositories and those they reach as a collaborator or through a team, by name.
+  userCurrentListRepos: (ctx) => {
+    const user = ctx.requireUser();
+    listVisibleRepositories(
+      ctx,
+      findRepositories(ctx.db, { relatedTo: { userId: user.id, relation: 'ownedOrCollaborative' } }),
+    );
+  },
+
+  userListRepos: (ctx) => {
+    const account = visibleAccount(ctx, ctx.param('username'));
+    listVisibleRepositories(ctx, findRepositories(ctx.db, { ownerId: account.id, sort: 'id' }));
+  },
+
+  orgListRepos: (ctx) => {
+    const name = ctx.param('org');
+    const org = findAccountByName(ctx.db, name);
+    if (!org || org.type !== userType.organization || !canSeeAccount(ctx.db, ctx.user, org)) {
+      throw notFound(`org does not exist [name: ${name}]`);
+    }
+    listVisibleRepositories(ctx, findRepositories(ctx.db, { ownerId: org.id, sort: 'id' }));
+  },
+};

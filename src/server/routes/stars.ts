@@ -1,0 +1,58 @@
+import { toUser } from '../convert/user';
+import type { RequestContext } from '../http/context';
+import { notFound } from '../http/httpError';
+import { addStar, isStarring, listStargazers, removeStar, starredRepositories } from '../store/stars';
+import type { UserRow } from '../store/users';
+import type { HandlerMap } from './handler';
+import { visibleAccount } from './lookups';
+import { listVisibleRepositories } from './repositoryLists';
+import { loadRepository } from './repositoryLookup';
+
+/** Someone else's starred or watched list shows only public repositories, as Gitea's IncludePrivate=false. */
+export function othersSeePublicOnly<T extends { is_private: number }>(
+  ctx: RequestContext,
+  account: UserRow,
+  rows: T[],
+): T[] {
+  return ctx.user?.id === account.id ? rows : rows.filter((repo) => repo.is_private === 0);
+}
+
+export const starHandlers: HandlerMap = {
+  userCurrentListStarred: (ctx) =>
+    listVisibleRepositories(ctx, starredRepositories(ctx.db, ctx.requireUser().id)),
+
+  userListStarred: (ctx) => {
+    const account = visibleAccount(ctx, ctx.param('username'));
+    listVisibleRepositories(ctx, othersSeePublicOnly(ctx, account, starredRepositories(ctx.db, account.id)));
+  },
+
+  userCurrentCheckStarring: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    if (!isStarring(ctx.db, ctx.requireUser().id, repo.id)) throw notFound();
+    ctx.empty();
+  },
+
+  // Starring twice is not an error: the second star changes nothing.
+  userCurrentPutStar: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    addStar(ctx.db, ctx.requireUser().id, repo.id);
+    ctx.empty();
+  },
+
+  userCurrentDeleteStar: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    removeStar(ctx.db, ctx.requireUser().id, repo.id);
+    ctx.empty();
+  },
+
+  repoListStargazers: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const paging = ctx.paging;
+    const { rows, total } = listStargazers(ctx.db, repo.id, paging);
+    ctx.list(
+      rows.map((user) => toUser(ctx, user)),
+      total,
+      paging,
+    );
+  },
+};

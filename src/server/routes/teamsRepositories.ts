@@ -1,0 +1,122 @@
+import { toRepository } from '../convert/repository';
+import { toTeam } from '../convert/team';
+import type { RequestContext } from '../http/context';
+import { HttpError, notFound, unprocessable } from '../http/httpError';
+import {
+  assertMayChangeRepoTeams,
+  assertRepoAccess,
+  assertTeamRole,
+  canSeeRepo,
+} from '../services/permissions';
+import { addTeamRepository, removeTeamRepository } from '../services/teams';
+import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
+import { findTeamByName, listRepoTeams, listTeamRepos, teamReachesRepo, type TeamRow } from '../store/teams';
+import { findUserById, userType, type UserRow } from '../store/users';
+import type { HandlerMap } from './handler';
+import { loadRepository } from './repositoryLookup';
+import { loadTeam } from './teams';
+
+/** A repository by owner and name that the caller may see; 404 otherwise (a private one does not leak). */
+function visibleRepository(ctx: RequestContext, ownerName: string, name: string): RepositoryRow {
+  const repo = findRepositoryByName(ctx.db, ownerName, name);
+  if (!repo || !canSeeRepo(ctx.db, ctx.user, repo)) {
+    throw notFound(`repository does not exist [owner: ${ownerName}, name: ${name}]`);
+  }
+  return repo;
+}
+
+/** The team of `{id}` and the repository of `{org}/{repo}` for the team repository routes. */
+function teamAndRepository(ctx: RequestContext): { team: TeamRow; repo: RepositoryRow } {
+  const team = loadTeam(ctx);
+  assertTeamRole(ctx.db, ctx.user, team, 'member');
+  return { team, repo: visibleRepository(ctx, ctx.param('org'), ctx.param('repo')) };
+}
+
+/** `/repos/{owner}/{repo}/teams…`: the repository and its organization; Gitea answers 405 for a user's repository. */
+function organizationRepository(ctx: RequestContext): { repo: RepositoryRow; org: UserRow } {
+  const { repo } = loadRepository(ctx);
+  const org = findUserById(ctx.db, repo.owner_id);
+  if (!org || org.type !== userType.organization) {
+    throw new HttpError(405, 'repo is not owned by an organization');
+  }
+  return { repo, org };
+}
+
+/** `{team}` by name in the organization; 404 otherwise. */
+function namedTeam(ctx: RequestContext, org: UserRow): TeamRow {
+  const name = ctx.param('team');
+  const team = findTeamByName(ctx.db, org.id, name);
+  if (!team) throw notFound(`team does not exist [org_id: ${org.id}, name: ${name}]`);
+  return team;
+}
+
+export const teamRepositoryHandlers: HandlerMap = {
+  orgListTeamRepos: (ctx) => {
+    const team = loadTeam(ctx);
+    assertTeamRole(ctx.db, ctx.user, team, 'member');
+    const paging = ctx.paging;
+    const { rows, total } = listTeamRepos(ctx.db, team, paging);
+    ctx.list(
+      rows.map((repo) => toRepository(ctx, repo)),
+      total,
+      paging,
+    );
+  },
+
+  orgListTeamRepo: (ctx) => {
+    const { team, repo } = teamAndRepository(ctx);
+    if (!teamReachesRepo(ctx.db, team, repo)) {
+      throw notFound(`repository is not in the team [repo_id: ${repo.id}]`);
+    }
+    ctx.json(toRepository(ctx, repo));
+  },
+
+  // Gitea asks for admin rights on the repository, not for ownership of the organization.
+  orgAddTeamRepository: (ctx) => {
+    const { team, repo } = teamAndRepository(ctx);
+    assertRepoAccess(ctx.db, ctx.user, repo, 'admin');
+    addTeamRepository(ctx.db, team, repo);
+    ctx.empty();
+  },
+
+  orgRemoveTeamRepository: (ctx) => {
+    const { team, repo } = teamAndRepository(ctx);
+    assertRepoAccess(ctx.db, ctx.user, repo, 'admin');
+    removeTeamRepository(ctx.db, team, repo);
+    ctx.empty();
+  },
+
+  // Gitea leaves `organization` out of these team lists.
+  repoListTeams: (ctx) => {
+    const { repo, org } = organizationRepository(ctx);
+    ctx.json(listRepoTeams(ctx.db, org.id, repo.id).map((team) => toTeam(ctx, team, null)));
+  },
+
+  repoCheckTeam: (ctx) => {
+    const { repo, org } = organizationRepository(ctx);
+    const team = namedTeam(ctx, org);
+    if (!teamReachesRepo(ctx.db, team, repo))
+      throw notFound(`team is not assigned to the repository [name: ${team.name}]`);
+    ctx.json(toTeam(ctx, team, null));
+  },
+
+  repoAddTeam: (ctx) => {
+    const { repo, org } = organizationRepository(ctx);
+    assertMayChangeRepoTeams(ctx.db, ctx.user, repo, org);
+    const team = namedTeam(ctx, org);
+    if (teamReachesRepo(ctx.db, team, repo))
+      throw unprocessable(`team '${team.name}' is already added to repo`);
+    addTeamRepository(ctx.db, team, repo);
+    ctx.empty();
+  },
+
+  repoDeleteTeam: (ctx) => {
+    const { repo, org } = organizationRepository(ctx);
+    assertMayChangeRepoTeams(ctx.db, ctx.user, repo, org);
+    const team = namedTeam(ctx, org);
+    if (!teamReachesRepo(ctx.db, team, repo))
+      throw unprocessable(`team '${team.name}' was not added to repo`);
+    removeTeamRepository(ctx.db, team, repo);
+    ctx.empty();
+  },
+};

@@ -1,0 +1,57 @@
+import { toWatchInfo } from '../convert/repository';
+import { toUser } from '../convert/user';
+import { notFound } from '../http/httpError';
+import {
+  isWatching,
+  listWatchers,
+  setWatchMode,
+  unwatch,
+  watchMode,
+  watchedRepositories,
+} from '../store/watches';
+import type { HandlerMap } from './handler';
+import { visibleAccount } from './lookups';
+import { listVisibleRepositories } from './repositoryLists';
+import { loadRepository } from './repositoryLookup';
+import { othersSeePublicOnly } from './stars';
+
+export const watchingHandlers: HandlerMap = {
+  // Gitea answers 404 rather than `subscribed: false` when the caller does not watch.
+  userCurrentCheckSubscription: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    if (!isWatching(ctx.db, ctx.requireUser().id, repo.id)) throw notFound();
+    ctx.json(toWatchInfo(ctx, repo));
+  },
+
+  // The spec answers 200 with the WatchInfo here, not 204.
+  userCurrentPutSubscription: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    setWatchMode(ctx.db, ctx.requireUser().id, repo.id, watchMode.normal);
+    ctx.json(toWatchInfo(ctx, repo));
+  },
+
+  userCurrentDeleteSubscription: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    unwatch(ctx.db, ctx.requireUser().id, repo.id);
+    ctx.empty();
+  },
+
+  repoListSubscribers: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const paging = ctx.paging;
+    const { rows, total } = listWatchers(ctx.db, repo.id, paging);
+    ctx.list(
+      rows.map((user) => toUser(ctx, user)),
+      total,
+      paging,
+    );
+  },
+
+  userCurrentListSubscriptions: (ctx) =>
+    listVisibleRepositories(ctx, watchedRepositories(ctx.db, ctx.requireUser().id)),
+
+  userListSubscriptions: (ctx) => {
+    const account = visibleAccount(ctx, ctx.param('username'));
+    listVisibleRepositories(ctx, othersSeePublicOnly(ctx, account, watchedRepositories(ctx.db, account.id)));
+  },
+};

@@ -1,0 +1,102 @@
+import type { ChangesPayload, HookIssueAction, HookIssueCommentAction } from '../../api/types';
+import { toComment } from '../convert/comment';
+import { toIssue } from '../convert/issue';
+import { toRepository } from '../convert/repository';
+import { toUser } from '../convert/user';
+import type { ViewContext } from '../convert/viewContext';
+import type { Database } from '../store/database';
+import type { CommentRow } from '../store/comments';
+import type { IssueRow } from '../store/issues';
+import type { RepositoryRow } from '../store/repositories';
+import type { UserRow } from '../store/users';
+import type { EventBus, HookEventName } from './events';
+
+/** Who acts on issues, and where events go: what the issue services need from a request. */
+export interface IssueActor {
+  readonly db: Database;
+  readonly rootUrl: string;
+  readonly events: EventBus;
+  readonly doer: UserRow;
+}
+
+/** Which family of an issue event: the plain event, or its `_assign`, `_label`, `_milestone` variant. */
+export type IssueEventKind = '' | '_assign' | '_label' | '_milestone';
+
+/**
+ * Shapes the `pull_request` of a pull request event. The pull request module registers one; until then
+ * the issue JSON stands in.
+ */
+export type PullRequestPayloadShaper = (view: ViewContext, repo: RepositoryRow, issue: IssueRow) => unknown;
+let pullRequestShaper: PullRequestPayloadShaper | undefined;
+export function setPullRequestPayloadShaper(shaper: PullRequestPayloadShaper): void {
+  pullRequestShaper = shaper;
+}
+
+// Payloads are seen as a webhook receiver sees them: no viewer (private fields hidden), owner rights.
+const payloadView = (actor: IssueActor): ViewContext => ({ db: actor.db, rootUrl: actor.rootUrl, user: null });
+
+/**
+ * Emits `issues` / `issue_<kind>` (or the `pull_request` twins for a pull request) with Gitea's payload:
+ * `{action, number, issue | pull_request, repository, sender, changes?}`. Call after the change committed.
+ */
+export function emitIssueEvent(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  action: HookIssueAction | 'deleted',
+  kind: IssueEventKind = '',
+  changes?: ChangesPayload,
+): void {
+  const view = payloadView(actor);
+  const isPull = issue.is_pull === 1;
+  const event: HookEventName = isPull ? `pull_request${kind}` : kind === '' ? 'issues' : `issue${kind}`;
+  const base = {
+    action,
+    number: issue.number,
+    ...(changes ? { changes } : {}),
+    repository: toRepository(view, repo, 'owner'),
+    sender: toUser(view, actor.doer),
+  };
+  const payload = isPull
+    ? {
+        ...base,
+        pull_request: pullRequestShaper ? pullRequestShaper(view, repo, issue) : toIssue(view, issue, repo),
+        requested_reviewer: null,
+        review: null,
+        commit_id: '',
+      }
+    : { ...base, issue: toIssue(view, issue, repo), commit_id: '' };
+  actor.events.emit({
+    event,
+    repoId: repo.id,
+    senderId: actor.doer.id,
+    payload,
+  });
+}
+
+/** Emits `issue_comment` (or `pull_request_comment`) with Gitea's IssueCommentPayload. */
+export function emitIssueCommentEvent(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  comment: CommentRow,
+  action: HookIssueCommentAction,
+  changes?: ChangesPayload,
+): void {
+  const view = payloadView(actor);
+  const isPull = issue.is_pull === 1;
+  actor.events.emit({
+    event: isPull ? 'pull_request_comment' : 'issue_comment',
+    repoId: repo.id,
+    senderId: actor.doer.id,
+    payload: {
+      action,
+      issue: toIssue(view, issue, repo),
+      comment: toComment(view, repo, comment, issue),
+      ...(changes ? { changes } : {}),
+      repository: toRepository(view, repo, 'owner'),
+      sender: toUser(view, actor.doer),
+      is_pull: isPull,
+    },
+  });
+}

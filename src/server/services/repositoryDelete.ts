@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { repositoryGitDir, stagingDir } from '../git/paths';
+import type { Database } from '../store/database';
+import { deleteRepositoryRow, type RepositoryRow } from '../store/repositories';
+
+/**
+ * Deletes a repository: its row (stars, watches, collaborations, team links and deploy keys cascade with
+ * it), the parent's fork counter, and its git data. The folder is moved aside inside the transaction, so
+ * a failure keeps both; it is removed once the row is gone. A workspace repository hosted in place keeps
+ * its folder: it belongs to the user, not to the server.
+ */
+export function deleteRepository(services: { db: Database; dataDir: string }, repo: RepositoryRow): void {
+  const { db, dataDir } = services;
+  const gitDir = repositoryGitDir(dataDir, repo);
+  const trash = path.join(stagingDir(dataDir), `${randomUUID()}.deleted`);
+  let moved = false;
+  try {
+    db.transaction(() => {
+      deleteRepositoryRow(db, repo.id);
+      if (repo.is_fork === 1 && repo.fork_id !== null) {
+        db.run('UPDATE repository SET num_forks = max(num_forks - 1, 0) WHERE id = ?', repo.fork_id);
+      }
+      if (repo.git_path === null && existsSync(gitDir)) {
+        mkdirSync(path.dirname(trash), { recursive: true });
+        renameSync(gitDir, trash);
+        moved = true;
+      }
+    });
+  } catch (error) {
+    // The row is still there (the transaction rolled back): put its folder back too.
+    if (moved) renameSync(trash, gitDir);
+    throw error;
+  }
+  if (moved) rmSync(trash, { recursive: true, force: true });
+}

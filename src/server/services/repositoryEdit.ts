@@ -1,0 +1,138 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { unprocessable } from '../http/httpError';
+import { managedGitDir, repositoryGitDir } from '../git/paths';
+import { isValidBranchName } from '../git/refs';
+import { branchExists, setHeadBranch } from '../git/repository';
+import type { Database, SqlValue } from '../store/database';
+import { nowSeconds, sqlBool } from '../store/database';
+import {
+  findRepositoryById,
+  repositoryNameTaken,
+  updateRepositoryColumns,
+  type RepositoryColumn,
+  type RepositoryRow,
+} from '../store/repositories';
+import { repositoryNameProblem } from './repositoryNames';
+
+export const mergeStyles = [
+  'merge',
+  'rebase',
+  'rebase-merge',
+  'squash',
+  'fast-forward-only',
+  'manually-merged',
+] as const;
+export type MergeStyle = (typeof mergeStyles)[number];
+
+/** The fields of Gitea's EditRepoOption this server keeps; absent fields stay as they are. */
+export interface EditRepositoryInput {
+  name?: string;
+  description?: string;
+  website?: string;
+  isPrivate?: boolean;
+  isTemplate?: boolean;
+  defaultBranch?: string;
+  archived?: boolean;
+  flags?: Partial<Record<EditableFlag, boolean>>;
+  defaultMergeStyle?: MergeStyle;
+}
+
+/** Boolean settings an edit may set, by their column (and API) names. */
+export const editableFlags = [
+  'has_issues',
+  'has_wiki',
+  'has_pull_requests',
+  'has_projects',
+  'has_releases',
+  'has_packages',
+  'has_actions',
+  'allow_merge_commits',
+  'allow_rebase',
+  'allow_rebase_explicit',
+  'allow_squash_merge',
+  'allow_fast_forward_only_merge',
+  'allow_rebase_update',
+  'default_delete_branch_after_merge',
+  'ignore_whitespace_conflicts',
+] as const satisfies readonly RepositoryColumn[];
+export type EditableFlag = (typeof editableFlags)[number];
+
+function renameProblem(db: Database, repo: RepositoryRow, name: string): string | undefined {
+  const problem = repositoryNameProblem(name);
+  if (problem) return problem;
+  if (repositoryNameTaken(db, repo.owner_id, name, repo.id)) {
+    return `repository already exists [uname: ${repo.owner_name}, name: ${name}]`;
+  }
+  return undefined;
+}
+
+/**
+ * Applies an edit as Gitea's repoEdit does. A rename moves the git folder in the same transaction as the row;
+ * a new default branch must exist unless the repository is still empty, and HEAD follows it.
+ */
+export async function editRepository(
+  services: { db: Database; dataDir: string },
+  repo: RepositoryRow,
+  input: EditRepositoryInput,
+): Promise<RepositoryRow> {
+  const { db, dataDir } = services;
+  const changes: Partial<Record<RepositoryColumn, SqlValue>> = {};
+  const renamed = input.name !== undefined && input.name !== repo.name;
+  if (renamed && input.name !== undefined) {
+    const problem = renameProblem(db, repo, input.name);
+    if (problem) throw unprocessable(problem);
+    changes.name = input.name;
+    changes.lower_name = input.name.toLowerCase();
+  }
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.website !== undefined) changes.website = input.website;
+  if (input.isPrivate !== undefined) changes.is_private = sqlBool(input.isPrivate);
+  if (input.isTemplate !== undefined) changes.is_template = sqlBool(input.isTemplate);
+  for (const [flag, value] of Object.entries(input.flags ?? {}) as [EditableFlag, boolean | undefined][]) {
+    if (value !== undefined) changes[flag] = sqlBool(value);
+  }
+  if (input.defaultMergeStyle !== undefined) changes.default_merge_style = input.defaultMergeStyle;
+  if (input.archived !== undefined && input.archived !== (repo.is_archived === 1)) {
+    if (repo.is_mirror === 1) throw unprocessable('repo is a mirror, cannot archive/un-archive');
+    changes.is_archived = sqlBool(input.archived);
+    changes.archived_at = input.archived ? nowSeconds() : 0;
+  }
+
+  const gitDir = repositoryGitDir(dataDir, repo);
+  const newBranch =
+    input.defaultBranch !== undefined && input.defaultBranch !== repo.default_branch
+      ? input.defaultBranch
+      : undefined;
+  if (newBranch !== undefined) {
+    if (!isValidBranchName(newBranch)) throw unprocessable('[DefaultBranch]: GitRefName');
+    if (repo.is_empty === 0 && !(await branchExists(gitDir, newBranch))) {
+      throw unprocessable(`branch does not exist [name: ${newBranch}]`);
+    }
+    changes.default_branch = newBranch;
+    await setHeadBranch(gitDir, newBranch);
+  }
+
+  // Only managed folders move; their names are lower-case, so a change of case moves nothing.
+  const moveTo =
+    renamed && repo.git_path === null && input.name !== undefined
+      ? managedGitDir(dataDir, repo.owner_name, input.name)
+      : gitDir;
+  const moves = moveTo !== gitDir;
+  try {
+    db.transaction(() => {
+      updateRepositoryColumns(db, repo.id, changes);
+      if (moves) {
+        if (existsSync(moveTo))
+          throw unprocessable(`repository files already exist [name: ${input.name ?? ''}]`);
+        mkdirSync(path.dirname(moveTo), { recursive: true });
+        renameSync(gitDir, moveTo);
+      }
+    });
+  } catch (error) {
+    if (moves && existsSync(moveTo) && !existsSync(gitDir)) renameSync(moveTo, gitDir);
+    if (newBranch !== undefined) await setHeadBranch(gitDir, repo.default_branch).catch(() => undefined);
+    throw error;
+  }
+  return findRepositoryById(db, repo.id)!;
+}

@@ -1,0 +1,105 @@
+import { unprocessable, type HttpError } from '../http/httpError';
+import type { Database } from '../store/database';
+import {
+  deleteUnusedDeployPublicKeys,
+  findPublicKeyByFingerprint,
+  insertPublicKey,
+  keyAccessMode,
+  publicKeyType,
+  userKeyNameTaken,
+  type PublicKeyRow,
+} from '../store/keys';
+import {
+  deleteDeployKey as deleteDeployKeyRow,
+  deployKeyAdded,
+  deployKeyNameTaken,
+  insertDeployKey,
+  type DeployKeyRow,
+} from '../store/keysDeploy';
+import { parseSshPublicKey, SshKeyError, type SshPublicKey } from './sshKey';
+
+/** The rules for registering SSH keys, as Gitea's asymkey service has them; violations are 422s. */
+
+function parseOrReject(text: string): SshPublicKey {
+  try {
+    return parseSshPublicKey(text);
+  } catch (error) {
+    if (error instanceof SshKeyError) throw unprocessable(`Invalid key content: ${error.message}`);
+    throw error;
+  }
+}
+
+// Gitea's message for a fingerprint already registered, whether as a user key or as a deploy key.
+const keyInUse = (): HttpError => unprocessable('Key content has been used as non-deploy key');
+
+/** Adds a user key: its content must be new to the server and its title new to the user. */
+export function addUserKey(db: Database, ownerId: number, title: string, keyText: string): PublicKeyRow {
+  const key = parseOrReject(keyText);
+  return db.transaction(() => {
+    deleteUnusedDeployPublicKeys(db);
+    if (findPublicKeyByFingerprint(db, key.fingerprint)) throw keyInUse();
+    if (userKeyNameTaken(db, ownerId, title)) throw unprocessable('Key title has been used');
+    return insertPublicKey(db, {
+      ownerId,
+      name: title,
+      fingerprint: key.fingerprint,
+      content: key.content,
+      mode: keyAccessMode.write,
+      type: publicKeyType.user,
+    });
+  });
+}
+
+export interface DeployKeyRepository {
+  id: number;
+  owner_id: number;
+}
+
+/**
+ * Adds a deploy key to a repository. One key may serve several repositories (it shares one public_key row),
+ * but not as a user key too, not twice in one repository, and not under a title the repository already uses.
+ */
+export function addDeployKey(
+  db: Database,
+  repo: DeployKeyRepository,
+  title: string,
+  keyText: string,
+  readOnly: boolean,
+): DeployKeyRow {
+  const key = parseOrReject(keyText);
+  const mode = readOnly ? keyAccessMode.read : keyAccessMode.write;
+  return db.transaction(() => {
+    deleteUnusedDeployPublicKeys(db);
+    let shared = findPublicKeyByFingerprint(db, key.fingerprint);
+    if (shared && shared.type !== publicKeyType.deploy) throw keyInUse();
+    if (shared && deployKeyAdded(db, repo.id, shared.id)) {
+      throw unprocessable('This key has already been added to this repository');
+    }
+    if (deployKeyNameTaken(db, repo.id, title))
+      throw unprocessable('A key with the same name already exists');
+    // the shared row belongs to the first repository's owner (the schema needs an owner; Gitea uses none)
+    shared ??= insertPublicKey(db, {
+      ownerId: repo.owner_id,
+      name: title,
+      fingerprint: key.fingerprint,
+      content: key.content,
+      mode,
+      type: publicKeyType.deploy,
+    });
+    return insertDeployKey(db, {
+      keyId: shared.id,
+      repoId: repo.id,
+      name: title,
+      fingerprint: key.fingerprint,
+      mode,
+    });
+  });
+}
+
+/** Removes a deploy key from its repository, and the shared key row once no repository uses it. */
+export function removeDeployKey(db: Database, key: DeployKeyRow): void {
+  db.transaction(() => {
+    deleteDeployKeyRow(db, key.id);
+    deleteUnusedDeployPublicKeys(db);
+  });
+}

@@ -1,0 +1,179 @@
+import type { Paging } from '../http/paging';
+import { nowSeconds, type Database, type SqlValue } from './database';
+
+/** Gitea's CommentType numbers for the kinds this server writes or reads. */
+export const commentType = {
+  comment: 0,
+  reopen: 1,
+  close: 2,
+  label: 7,
+  milestone: 8,
+  assignees: 9,
+  changeTitle: 10,
+  code: 21,
+  review: 22,
+  mergePull: 28,
+} as const;
+
+/** A row of `comment`: every timeline entry of an issue or pull request. */
+export interface CommentRow {
+  id: number;
+  type: number;
+  issue_id: number;
+  poster_id: number;
+  original_author: string;
+  original_author_id: number;
+  content: string;
+  content_version: number;
+  label_id: number | null;
+  old_milestone_id: number | null;
+  milestone_id: number | null;
+  assignee_id: number | null;
+  removed_assignee: number;
+  old_title: string | null;
+  new_title: string | null;
+  old_ref: string | null;
+  new_ref: string | null;
+  review_id: number | null;
+  tree_path: string | null;
+  line: number | null;
+  commit_sha: string | null;
+  patch: string | null;
+  invalidated: number;
+  resolve_doer_id: number | null;
+  created: number;
+  updated: number;
+}
+
+export function findCommentById(db: Database, id: number): CommentRow | undefined {
+  return db.get<CommentRow>('SELECT * FROM comment WHERE id = ?', id);
+}
+
+export interface NewComment {
+  issueId: number;
+  posterId: number;
+  /** Gitea's CommentType; 0 (a plain comment) unless given */
+  type?: number;
+  content?: string;
+  labelId?: number;
+  oldMilestoneId?: number;
+  milestoneId?: number;
+  assigneeId?: number;
+  removedAssignee?: boolean;
+  oldTitle?: string;
+  newTitle?: string;
+  reviewId?: number;
+  treePath?: string;
+  line?: number;
+  commitSha?: string;
+  patch?: string;
+}
+
+/** Inserts a comment; a plain comment counts on its issue and moves the issue's `updated`. */
+export function insertComment(db: Database, comment: NewComment): CommentRow {
+  return db.transaction(() => {
+    const now = nowSeconds();
+    const type = comment.type ?? commentType.comment;
+    const { lastInsertRowid } = db.run(
+      `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
+                            removed_assignee, old_title, new_title, review_id, tree_path, line, commit_sha, patch,
+                            created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      type,
+      comment.issueId,
+      comment.posterId,
+      comment.content ?? '',
+      comment.labelId ?? null,
+      comment.oldMilestoneId ?? null,
+      comment.milestoneId ?? null,
+      comment.assigneeId ?? null,
+      comment.removedAssignee ? 1 : 0,
+      comment.oldTitle ?? null,
+      comment.newTitle ?? null,
+      comment.reviewId ?? null,
+      comment.treePath ?? null,
+      comment.line ?? null,
+      comment.commitSha ?? null,
+      comment.patch ?? null,
+      now,
+      now,
+    );
+    if (type === commentType.comment) {
+      db.run('UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ?', now, comment.issueId);
+    }
+    return findCommentById(db, lastInsertRowid)!;
+  });
+}
+
+export function updateCommentContent(db: Database, comment: CommentRow, content: string): CommentRow {
+  db.run(
+    'UPDATE comment SET content = ?, content_version = content_version + 1, updated = ? WHERE id = ?',
+    content,
+    nowSeconds(),
+    comment.id,
+  );
+  return findCommentById(db, comment.id)!;
+}
+
+export function deleteComment(db: Database, comment: CommentRow): void {
+  db.transaction(() => {
+    db.run('DELETE FROM comment WHERE id = ?', comment.id);
+    if (comment.type === commentType.comment) {
+      db.run('UPDATE issue SET num_comments = max(num_comments - 1, 0) WHERE id = ?', comment.issue_id);
+    }
+  });
+}
+
+export interface CommentFilter {
+  /** unix seconds: only comments updated at or after */
+  since?: number;
+  /** unix seconds: only comments updated at or before */
+  before?: number;
+}
+
+function timeConditions(filter: CommentFilter, conditions: string[], params: SqlValue[]): void {
+  if (filter.since !== undefined) {
+    conditions.push('comment.updated >= ?');
+    params.push(filter.since);
+  }
+  if (filter.before !== undefined) {
+    conditions.push('comment.updated <= ?');
+    params.push(filter.before);
+  }
+}
+
+/** An issue's plain comments (type 0), oldest first, as Gitea lists them (unpaged). */
+export function listIssueComments(db: Database, issueId: number, filter: CommentFilter): CommentRow[] {
+  const conditions = ['comment.issue_id = ?', 'comment.type = 0'];
+  const params: SqlValue[] = [issueId];
+  timeConditions(filter, conditions, params);
+  return db.all<CommentRow>(
+    `SELECT * FROM comment WHERE ${conditions.join(' AND ')} ORDER BY comment.created, comment.id`,
+    ...params,
+  );
+}
+
+/** A page of a repository's plain comments over all its issues (and/or pull requests), oldest first. */
+export function listRepositoryComments(
+  db: Database,
+  repoId: number,
+  filter: CommentFilter & { isPull?: boolean },
+  paging: Paging,
+): { rows: CommentRow[]; total: number } {
+  const conditions = ['issue.repo_id = ?', 'comment.type = 0'];
+  const params: SqlValue[] = [repoId];
+  if (filter.isPull !== undefined) {
+    conditions.push('issue.is_pull = ?');
+    params.push(filter.isPull ? 1 : 0);
+  }
+  timeConditions(filter, conditions, params);
+  const from = `FROM comment JOIN issue ON issue.id = comment.issue_id WHERE ${conditions.join(' AND ')}`;
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n ${from}`, ...params)?.n ?? 0;
+  const rows = db.all<CommentRow>(
+    `SELECT comment.* ${from} ORDER BY comment.created, comment.id LIMIT ? OFFSET ?`,
+    ...params,
+    paging.limit,
+    paging.offset,
+  );
+  return { rows, total };
+}

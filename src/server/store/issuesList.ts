@@ -1,0 +1,151 @@
+import type { Paging } from '../http/paging';
+import { sqlBool, type Database, type SqlValue } from './database';
+import type { IssueRow } from './issues';
+
+/** Gitea's issue sort types (the API's default is `newest`). */
+export const issueSortTypes = [
+  'newest',
+  'oldest',
+  'recentupdate',
+  'leastupdate',
+  'mostcomment',
+  'leastcomment',
+  'nearduedate',
+  'farduedate',
+  'priorityrepo',
+] as const;
+export type IssueSort = (typeof issueSortTypes)[number];
+
+export interface IssueFilter {
+  /** one repository, or several (the cross-repository search) */
+  repoIds: readonly number[];
+  isPull?: boolean;
+  isClosed?: boolean;
+  /** issues having any of these labels */
+  labelIds?: readonly number[];
+  /** issues in any of these milestones */
+  milestoneIds?: readonly number[];
+  /** a keyword in the title or the body */
+  keyword?: string;
+  posterId?: number;
+  assigneeId?: number;
+  mentionedId?: number;
+  /** unix seconds, inclusive */
+  updatedAfter?: number;
+  updatedBefore?: number;
+  sort?: IssueSort;
+  /** with `priorityrepo`: this repository's issues first */
+  priorityRepoId?: number;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The keyword: an FTS5 trigram match (a substring, case-insensitive, indexed) when it has three characters
+ * or more, which trigrams need; shorter keywords fall back to LIKE over title and body.
+ */
+function keywordCondition(keyword: string, params: SqlValue[]): string {
+  if ([...keyword].length >= 3) {
+    params.push(`"${keyword.replaceAll('"', '""')}"`);
+    return 'issue.id IN (SELECT rowid FROM issue_fts WHERE issue_fts MATCH ?)';
+  }
+  const like = `%${escapeLike(keyword.toLowerCase())}%`;
+  params.push(like, like);
+  return "(lower(issue.title) LIKE ? ESCAPE '\\' OR lower(issue.content) LIKE ? ESCAPE '\\')";
+}
+
+function whereClause(filter: IssueFilter, params: SqlValue[]): string {
+  const conditions: string[] = [];
+  if (filter.repoIds.length === 1) {
+    conditions.push('issue.repo_id = ?');
+    params.push(filter.repoIds[0]!);
+  } else {
+    conditions.push('issue.repo_id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.repoIds));
+  }
+  if (filter.isPull !== undefined) {
+    conditions.push('issue.is_pull = ?');
+    params.push(sqlBool(filter.isPull));
+  }
+  if (filter.isClosed !== undefined) {
+    conditions.push('issue.is_closed = ?');
+    params.push(sqlBool(filter.isClosed));
+  }
+  if (filter.labelIds !== undefined) {
+    conditions.push(
+      'issue.id IN (SELECT issue_id FROM issue_label WHERE label_id IN (SELECT value FROM json_each(?)))',
+    );
+    params.push(JSON.stringify(filter.labelIds));
+  }
+  if (filter.milestoneIds !== undefined) {
+    conditions.push('issue.milestone_id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.milestoneIds));
+  }
+  if (filter.keyword) conditions.push(keywordCondition(filter.keyword, params));
+  if (filter.posterId !== undefined) {
+    conditions.push('issue.poster_id = ?');
+    params.push(filter.posterId);
+  }
+  if (filter.assigneeId !== undefined) {
+    conditions.push('issue.id IN (SELECT issue_id FROM issue_assignees WHERE assignee_id = ?)');
+    params.push(filter.assigneeId);
+  }
+  if (filter.mentionedId !== undefined) {
+    conditions.push('issue.id IN (SELECT issue_id FROM issue_user WHERE uid = ? AND is_mentioned = 1)');
+    params.push(filter.mentionedId);
+  }
+  if (filter.updatedAfter !== undefined) {
+    conditions.push('issue.updated >= ?');
+    params.push(filter.updatedAfter);
+  }
+  if (filter.updatedBefore !== undefined) {
+    conditions.push('issue.updated <= ?');
+    params.push(filter.updatedBefore);
+  }
+  return conditions.join(' AND ');
+}
+
+function orderClause(filter: IssueFilter, params: SqlValue[]): string {
+  // In one repository numbers follow creation, and (repo_id, is_pull, is_closed, number) serves the order.
+  const newest = filter.repoIds.length === 1 ? 'issue.number DESC' : 'issue.created DESC, issue.id DESC';
+  switch (filter.sort ?? 'newest') {
+    case 'oldest':
+      return filter.repoIds.length === 1 ? 'issue.number ASC' : 'issue.created ASC, issue.id ASC';
+    case 'recentupdate':
+      return 'issue.updated DESC, issue.id DESC';
+    case 'leastupdate':
+      return 'issue.updated ASC, issue.id ASC';
+    case 'mostcomment':
+      return 'issue.num_comments DESC, issue.id DESC';
+    case 'leastcomment':
+      return 'issue.num_comments ASC, issue.id ASC';
+    case 'nearduedate':
+      return 'issue.deadline_unix = 0, issue.deadline_unix ASC, issue.id DESC';
+    case 'farduedate':
+      return 'issue.deadline_unix DESC, issue.id DESC';
+    case 'priorityrepo':
+      params.push(filter.priorityRepoId ?? 0);
+      return `(issue.repo_id = ?) DESC, issue.updated DESC, issue.id DESC`;
+    case 'newest':
+      return newest;
+  }
+}
+
+/** A page of issues matching the filter, and how many match in all (an index-only count when it can be). */
+export function listIssues(db: Database, filter: IssueFilter, paging: Paging): { rows: IssueRow[]; total: number } {
+  if (filter.repoIds.length === 0) return { rows: [], total: 0 };
+  const countParams: SqlValue[] = [];
+  const where = whereClause(filter, countParams);
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM issue WHERE ${where}`, ...countParams)?.n ?? 0;
+  if (total === 0 || paging.offset >= total) return { rows: [], total };
+  const params: SqlValue[] = [];
+  const whereAgain = whereClause(filter, params);
+  const order = orderClause(filter, params);
+  const rows = db.all<IssueRow>(
+    `SELECT issue.* FROM issue WHERE ${whereAgain} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ...params,
+    paging.limit,
+    paging.offset,
+  );
+  return { rows, total };
+}

@@ -1,0 +1,167 @@
+import type { Database, SqlValue } from './database';
+import type { RepositoryRow } from './repositories';
+
+/**
+ * Finding repositories by their own attributes (owner, name, flags, stars, teams). Who may see the rows is
+ * not decided here: callers filter the result through the permission module before paging it.
+ */
+
+export const repositorySortKeys = [
+  'alpha',
+  'created',
+  'updated',
+  'size',
+  'git_size',
+  'lfs_size',
+  'id',
+  'stars',
+  'forks',
+] as const;
+export type RepositorySortKey = (typeof repositorySortKeys)[number];
+
+const sortColumns: Readonly<Record<RepositorySortKey, string>> = {
+  alpha: 'repository.owner_name COLLATE NOCASE {dir}, repository.lower_name {dir}',
+  created: 'repository.created {dir}',
+  updated: 'repository.updated {dir}',
+  size: 'repository.size {dir}',
+  git_size: 'repository.size {dir}',
+  lfs_size: 'repository.size {dir}',
+  id: 'repository.id {dir}',
+  stars: 'repository.num_stars {dir}',
+  forks: 'repository.num_forks {dir}',
+};
+
+/** How a user relates to the repositories of a `relatedTo` filter. */
+export type Relation = 'owned' | 'collaborative' | 'ownedOrCollaborative';
+
+export interface RepositoryFilter {
+  ownerId?: number;
+  /** Repositories the user owns and/or reaches as a collaborator or through an organization team. */
+  relatedTo?: { userId: number; relation: Relation };
+  /** Any of the keywords (comma-separated in the API) as a case-insensitive substring of the name. */
+  keywords?: readonly string[];
+  includeDescription?: boolean;
+  /** Keywords match topics exactly instead of names. */
+  topicOnly?: boolean;
+  fork?: boolean;
+  mirror?: boolean;
+  template?: boolean;
+  archived?: boolean;
+  isPrivate?: boolean;
+  starredBy?: number;
+  teamId?: number;
+  sort?: RepositorySortKey;
+  order?: 'asc' | 'desc';
+  /** This owner's repositories come first. */
+  priorityOwnerId?: number;
+}
+
+// The user reaches the repository as a collaborator or through a team of the owning organization.
+const collaborativeCondition = `(
+  EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = repository.id AND c.user_id = ?)
+  OR EXISTS (SELECT 1 FROM team t JOIN team_user tu ON tu.team_id = t.id
+             WHERE t.org_id = repository.owner_id AND tu.uid = ?
+               AND (t.authorize = 'owner' OR t.includes_all_repositories = 1
+                    OR EXISTS (SELECT 1 FROM team_repo tr WHERE tr.team_id = t.id AND tr.repo_id = repository.id))))`;
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function flag(conditions: string[], params: SqlValue[], column: string, value: boolean | undefined): void {
+  if (value === undefined) return;
+  conditions.push(`repository.${column} = ?`);
+  params.push(value ? 1 : 0);
+}
+
+function relationCondition(
+  relatedTo: NonNullable<RepositoryFilter['relatedTo']>,
+  params: SqlValue[],
+): string {
+  const { userId, relation } = relatedTo;
+  if (relation === 'owned') {
+    params.push(userId);
+    return 'repository.owner_id = ?';
+  }
+  if (relation === 'collaborative') {
+    params.push(userId, userId, userId);
+    return `(repository.owner_id != ? AND ${collaborativeCondition})`;
+  }
+  params.push(userId, userId, userId);
+  return `(repository.owner_id = ? OR ${collaborativeCondition})`;
+}
+
+const topicMatches = (operator: '=' | 'LIKE'): string =>
+  `EXISTS (SELECT 1 FROM json_each(repository.topics) WHERE lower(json_each.value) ${operator} ?${operator === 'LIKE' ? " ESCAPE '\\'" : ''})`;
+
+/**
+ * Gitea's keyword match: each comma-separated keyword is a substring of the name or of a topic (or of the
+ * description with includeDesc); `owner/name` matches both parts; with topicOnly, a topic equals it.
+ */
+function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string | undefined {
+  const keywords = (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
+  if (keywords.length === 0) return undefined;
+  const alternatives = keywords.map((keyword) => {
+    if (filter.topicOnly) {
+      params.push(keyword);
+      return topicMatches('=');
+    }
+    const like = (text: string): string => `%${escapeLike(text)}%`;
+    const parts = ["repository.lower_name LIKE ? ESCAPE '\\'", topicMatches('LIKE')];
+    params.push(like(keyword), like(keyword));
+    const slash = keyword.split('/');
+    if (slash.length === 2 && filter.teamId === undefined) {
+      parts.push(
+        "(lower(repository.owner_name) LIKE ? ESCAPE '\\' AND repository.lower_name LIKE ? ESCAPE '\\')",
+      );
+      params.push(like(slash[0] ?? ''), like(slash[1] ?? ''));
+    }
+    if (filter.includeDescription) {
+      parts.push("lower(repository.description) LIKE ? ESCAPE '\\'");
+      params.push(like(keyword));
+    }
+    return `(${parts.join(' OR ')})`;
+  });
+  return `(${alternatives.join(' OR ')})`;
+}
+
+/** Every repository matching the filter, in the requested order (id breaks ties). */
+export function findRepositories(db: Database, filter: RepositoryFilter): RepositoryRow[] {
+  const conditions: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter.ownerId !== undefined) {
+    conditions.push('repository.owner_id = ?');
+    params.push(filter.ownerId);
+  }
+  if (filter.relatedTo) conditions.push(relationCondition(filter.relatedTo, params));
+  const keyword = keywordCondition(filter, params);
+  if (keyword) conditions.push(keyword);
+  flag(conditions, params, 'is_fork', filter.fork);
+  flag(conditions, params, 'is_mirror', filter.mirror);
+  flag(conditions, params, 'is_template', filter.template);
+  flag(conditions, params, 'is_archived', filter.archived);
+  flag(conditions, params, 'is_private', filter.isPrivate);
+  if (filter.starredBy !== undefined) {
+    conditions.push('EXISTS (SELECT 1 FROM star WHERE star.repo_id = repository.id AND star.uid = ?)');
+    params.push(filter.starredBy);
+  }
+  if (filter.teamId !== undefined) {
+    conditions.push(`EXISTS (SELECT 1 FROM team WHERE team.id = ? AND team.org_id = repository.owner_id
+      AND (team.includes_all_repositories = 1
+           OR EXISTS (SELECT 1 FROM team_repo WHERE team_repo.team_id = team.id AND team_repo.repo_id = repository.id)))`);
+    params.push(filter.teamId);
+  }
+  const orderParts: string[] = [];
+  if (filter.priorityOwnerId !== undefined) {
+    orderParts.push('(repository.owner_id = ?) DESC');
+    params.push(filter.priorityOwnerId);
+  }
+  const direction = filter.order === 'desc' ? 'DESC' : 'ASC';
+  orderParts.push(
+    sortColumns[filter.sort ?? 'alpha'].replaceAll('{dir}', direction),
+    `repository.id ${direction}`,
+  );
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return db.all<RepositoryRow>(
+    `SELECT repository.* FROM repository ${where} ORDER BY ${orderParts.join(', ')}`,
+    ...params,
+  );
+}

@@ -1,0 +1,67 @@
+import { gitignoreTemplates } from './gitignores';
+import { apache2Text } from './licenseApache';
+import { bsd2Text, bsd3Text, iscText, mitText } from './licenseTexts';
+
+/** The files of an auto-initialised repository: README.md, .gitignore and LICENSE, filled in as Gitea does. */
+
+const licenseTemplates: ReadonlyMap<string, string> = new Map([
+  ['Apache-2.0', apache2Text],
+  ['BSD-2-Clause', bsd2Text],
+  ['BSD-3-Clause', bsd3Text],
+  ['ISC', iscText],
+  ['MIT', mitText],
+]);
+
+/** Gitea ships one README template, "Default". */
+export const readmeTemplateNames: readonly string[] = ['Default'];
+export const gitignoreTemplateNames: readonly string[] = [...gitignoreTemplates.keys()];
+export const licenseTemplateNames: readonly string[] = [...licenseTemplates.keys()];
+
+export const hasGitignoreTemplate = (name: string): boolean => gitignoreTemplates.has(name);
+export const hasLicenseTemplate = (name: string): boolean => licenseTemplates.has(name);
+
+/** Gitea's Default README: the name as a heading, then the description. */
+export function readmeText(repo: { name: string; description: string }): string {
+  return `# ${repo.name}\n\n${repo.description}\n`;
+}
+
+/** The chosen templates one after the other, each under a `# ---> Name` line, as Gitea joins them. */
+export function gitignoreText(names: readonly string[]): string {
+  return names.map((name) => `# ---> ${name}\n${gitignoreTemplates.get(name) ?? ''}\n`).join('');
+}
+
+export interface LicenseValues {
+  owner: string;
+  email: string;
+  repo: string;
+  year: string;
+}
+
+// Gitea's universal placeholders (modules/repository/license.go).
+const placeholders: Readonly<Record<keyof LicenseValues, readonly string[]>> = {
+  owner: [
+    '<name of author>',
+    '<owner>',
+    '[NAME]',
+    '[name of copyright owner]',
+    '[name of copyright holder]',
+    '<COPYRIGHT HOLDERS>',
+    '<copyright holders>',
+    '<AUTHOR>',
+    "<author's name or designee>",
+    '[fullname]',
+  ],
+  email: ['[EMAIL]'],
+  repo: ['<program>', "<one line to give the program's name and a brief idea of what it does.>"],
+  year: ['<year>', '[YEAR]', '{YEAR}', '[yyyy]', '[Year]', '[year]'],
+};
+
+/** The licence text with its placeholders filled in, or undefined for an unknown licence. */
+export function licenseText(name: string, values: LicenseValues): string | undefined {
+  let text = licenseTemplates.get(name);
+  if (text === undefined) return undefined;
+  for (const key of Object.keys(placeholders) as (keyof LicenseValues)[]) {
+    for (const placeholder of placeholders[key]) text = text.replaceAll(placeholder, values[key]);
+  }
+  return text;
+}
