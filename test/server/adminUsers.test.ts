@@ -232,8 +232,34 @@ describe('admin: users', () => {
     assert.match(self.json.message, /yourself/);
   });
 
-  test.todo('deleting a user who still owns a repository answers 422 (needs repository creation)');
-  test.todo('deleting the last owner of an organization answers 422 (needs organization creation)');
+  test('deleting a user who still owns a repository answers 422 and keeps the user', async () => {
+    const owner = await server.createUser('adm-repo-owner');
+    const repo = await server.request('POST', '/user/repos', { token: owner.token, body: { name: 'kept' } });
+    assert.equal(repo.status, 201);
+    const refused = await server.request<ErrorBody>('DELETE', '/admin/users/adm-repo-owner', {
+      token: server.admin.token,
+    });
+    assert.equal(refused.status, 422);
+    assert.match(refused.json.message, /repositor/);
+    assert.equal((await server.request('GET', '/user', { token: owner.token })).status, 200);
+
+    const removed = await server.request('DELETE', '/repos/adm-repo-owner/kept', { token: owner.token });
+    assert.equal(removed.status, 204);
+    const deleted = await server.request('DELETE', '/admin/users/adm-repo-owner', { token: server.admin.token });
+    assert.equal(deleted.status, 204);
+  });
+
+  test('deleting the last owner of an organization answers 422 and keeps the user', async () => {
+    const founder = await server.createUser('adm-org-founder');
+    const org = await server.request('POST', '/orgs', { token: founder.token, body: { username: 'adm-org' } });
+    assert.equal(org.status, 201);
+    const refused = await server.request<ErrorBody>('DELETE', '/admin/users/adm-org-founder', {
+      token: server.admin.token,
+    });
+    assert.equal(refused.status, 422);
+    assert.match(refused.json.message, /owner/);
+    assert.equal((await server.request('GET', '/user', { token: founder.token })).status, 200);
+  });
 
   test('the admin user list filters and pages', async () => {
     await create({ username: 'adm-list-1', email: 'l1@example.com', password: 'password-1' });

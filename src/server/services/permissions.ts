@@ -83,6 +83,8 @@ function teamAccess(grant: TeamGrant, unit: RepoUnit | undefined): AccessMode {
  * With `unit`, team unit restrictions apply; without it, the team's best unit counts.
  */
 export function repoAccess(db: Database, viewer: Viewer, repo: RepositoryRow, unit?: RepoUnit): AccessMode {
+  // A workspace repository whose folder is gone is hidden from everyone until it returns.
+  if (repo.is_missing === 1) return 'none';
   const owner = findUserById(db, repo.owner_id);
   if (!owner) return 'none';
   if (viewer !== null && (isSiteAdmin(viewer) || viewer.id === owner.id)) return 'owner';
