@@ -1,16 +1,26 @@
 import { adminUserHandlers } from './adminUsers';
+import { branchHandlers } from './branches';
 import { collaboratorHandlers } from './collaborators';
+import { commentHandlers } from './comments';
+import { commitHandlers } from './commits';
+import { commitStatusHandlers } from './commitStatuses';
+import { contentsWriteHandlers } from './contentsWrite';
 import { emailHandlers } from './emails';
 import { followerHandlers } from './followers';
 import { gpgKeyHandlers } from './gpgKeys';
+import { issueHandlers } from './issues';
+import { issueLabelHandlers } from './issuesLabels';
 import type { HandlerMap } from './handler';
 import { keyHandlers } from './keys';
+import { labelHandlers } from './labels';
 import { markdownHandlers } from './markdown';
 import { deployKeyHandlers } from './keysDeploy';
+import { milestoneHandlers } from './milestones';
 import { miscHandlers } from './misc';
 import { organizationHandlers } from './organizations';
 import { organizationMemberHandlers } from './organizationsMembers';
 import { releaseHandlers } from './releases';
+import { repoFileHandlers } from './repoFiles';
 import { teamHandlers } from './teams';
 import { teamMemberHandlers } from './teamsMembers';
 import { teamRepositoryHandlers } from './teamsRepositories';
@@ -47,4 +57,14 @@ export const handlers: HandlerMap = {
   ...emailHandlers,
   ...followerHandlers,
   ...releaseHandlers,
+  ...branchHandlers,
+  ...commitHandlers,
+  ...repoFileHandlers,
+  ...commitStatusHandlers,
+  ...contentsWriteHandlers,
+  ...issueHandlers,
+  ...commentHandlers,
+  ...labelHandlers,
+  ...issueLabelHandlers,
+  ...milestoneHandlers,
 };

@@ -3,6 +3,7 @@ import { initialSchema } from './migrations/v1InitialSchema';
 import { issuesSchema } from './migrations/v20Issues';
 import { releasesSchema } from './migrations/v23Releases';
 import { gitHostingSchema } from './migrations/v30GitHosting';
+import { commitStatusSchema } from './migrations/v31CommitStatus';
 
 export interface Migration {
   /** 1, 2, 3, ...: `PRAGMA user_version` holds the last one applied. */
@@ -32,6 +33,11 @@ export const migrations: readonly Migration[] = [
     version: 30,
     description: 'issue #4: pull mirrors, workspace repository reference snapshots',
     up: (db) => db.exec(gitHostingSchema),
+  },
+  {
+    version: 31,
+    description: 'issue #4: commit statuses',
+    up: (db) => db.exec(commitStatusSchema),
   },
 ];
 
