@@ -116,16 +116,19 @@ describe('deploy keys', () => {
     assert.equal(list.json.length, 1);
   });
 
-  test('one key serves several repositories under one key_id, but never also as a user key', async () => {
+  test('one key serves repositories of different owners, but never also as a user key', async () => {
     const eli = await server.createUser('dk-eli');
+    const fin = await server.createUser('dk-fin');
     await createRepo(eli, 'a');
-    await createRepo(eli, 'b');
+    await createRepo(fin, 'b');
     const line = freshSshKey();
     const first = await addDeployKey(eli.token, 'dk-eli/a', { title: 'shared', key: line });
-    const second = await addDeployKey(eli.token, 'dk-eli/b', { title: 'shared', key: line, read_only: true });
+    const second = await addDeployKey(fin.token, 'dk-fin/b', { title: 'shared', key: line, read_only: true });
+    assert.equal(first.status, 201);
     assert.equal(second.status, 201);
-    assert.equal(second.json.key_id, first.json.key_id);
-    assert.notEqual(second.json.id, first.json.id);
+    assert.equal(second.json.fingerprint, first.json.fingerprint);
+    assert.equal(second.json.read_only, true);
+    assert.equal(first.json.read_only, false);
     const asUserKey = await server.request<{ message: string }>('POST', '/user/keys', {
       token: eli.token,
       body: { title: 'mine', key: line },
@@ -144,6 +147,38 @@ describe('deploy keys', () => {
     });
     assert.equal(asDeployKey.status, 422);
     assert.equal(asDeployKey.json.message, 'Key content has been used as non-deploy key');
+    // removing it from one repository leaves the other one's
+    assert.equal(
+      (await server.request('DELETE', `/repos/dk-eli/a/keys/${first.json.id}`, { token: eli.token })).status,
+      204,
+    );
+    assert.equal(
+      (await server.request('GET', `/repos/dk-fin/b/keys/${second.json.id}`, { token: fin.token })).status,
+      200,
+    );
+  });
+
+  test("deleting an account leaves the deploy keys of other owners' repositories alone", async () => {
+    const gone = await server.createUser('dk-gone');
+    const stay = await server.createUser('dk-stay');
+    await createRepo(gone, 'old');
+    await createRepo(stay, 'kept');
+    const line = freshSshKey();
+    assert.equal((await addDeployKey(gone.token, 'dk-gone/old', { title: 'k', key: line })).status, 201);
+    const kept = await addDeployKey(stay.token, 'dk-stay/kept', { title: 'k', key: line });
+    assert.equal(kept.status, 201);
+    assert.equal((await server.request('DELETE', '/repos/dk-gone/old', { token: gone.token })).status, 204);
+    assert.equal(
+      (await server.request('DELETE', '/admin/users/dk-gone', { token: server.admin.token })).status,
+      204,
+    );
+    const list = await server.request<DeployKeyJson[]>('GET', '/repos/dk-stay/kept/keys', {
+      token: stay.token,
+    });
+    assert.deepEqual(
+      list.json.map((key) => key.id),
+      [kept.json.id],
+    );
   });
 
   test('deleting a key from its last repository, or deleting the repository, frees its content', async () => {

@@ -183,3 +183,13 @@ test('User IDs split into name, comment and address as gpg shows them', () => {
   assert.deepEqual(splitUserId('bare@teahouse.test'), { name: '', comment: '', email: 'bare@teahouse.test' });
   assert.deepEqual(splitUserId('Just A Name'), { name: 'Just A Name', comment: '', email: '' });
 });
+
+for (const name of ['rsa-with-encryption-subkey', 'nistp256-ecdh', 'ed25519-cv25519'] as const) {
+  test(`a User ID altered after gpg signed it (${name}, re-armored with a fresh checksum) is refused`, () => {
+    const data = Buffer.from(decodeArmor(gpgFixture(name).armored).data);
+    const at = data.indexOf('Tester');
+    assert.ok(at > 0);
+    data[at + 1] = 'o'.charCodeAt(0);
+    assertRejected(encodeArmor('PUBLIC KEY BLOCK', data), /self-signatures do not verify/);
+  });
+}

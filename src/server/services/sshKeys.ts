@@ -1,6 +1,7 @@
 import { unprocessable, type HttpError } from '../http/httpError';
 import type { Database } from '../store/database';
 import {
+  deletePublicKey,
   deleteUnusedDeployPublicKeys,
   findPublicKeyByFingerprint,
   insertPublicKey,
@@ -9,13 +10,7 @@ import {
   userKeyNameTaken,
   type PublicKeyRow,
 } from '../store/keys';
-import {
-  deleteDeployKey as deleteDeployKeyRow,
-  deployKeyAdded,
-  deployKeyNameTaken,
-  insertDeployKey,
-  type DeployKeyRow,
-} from '../store/keysDeploy';
+import { deployKeyAdded, deployKeyNameTaken, insertDeployKey, type DeployKeyRow } from '../store/keysDeploy';
 import { parseSshPublicKey, SshKeyError, type SshPublicKey } from './sshKey';
 
 /** The rules for registering SSH keys, as Gitea's asymkey service has them; violations are 422s. */
@@ -56,8 +51,10 @@ export interface DeployKeyRepository {
 }
 
 /**
- * Adds a deploy key to a repository. One key may serve several repositories (it shares one public_key row),
- * but not as a user key too, not twice in one repository, and not under a title the repository already uses.
+ * Adds a deploy key to a repository. A key may serve several repositories, but not as a user key too, not
+ * twice in one repository, and not under a title the repository already uses. Unlike Gitea, each repository
+ * gets its own public_key row, owned by the repository's owner, so deleting one account can never take
+ * another owner's deploy key with it (the schema cascades from the owner); `key_id` is therefore per repository.
  */
 export function addDeployKey(
   db: Database,
@@ -70,15 +67,14 @@ export function addDeployKey(
   const mode = readOnly ? keyAccessMode.read : keyAccessMode.write;
   return db.transaction(() => {
     deleteUnusedDeployPublicKeys(db);
-    let shared = findPublicKeyByFingerprint(db, key.fingerprint);
-    if (shared && shared.type !== publicKeyType.deploy) throw keyInUse();
-    if (shared && deployKeyAdded(db, repo.id, shared.id)) {
+    const existing = findPublicKeyByFingerprint(db, key.fingerprint);
+    if (existing && existing.type !== publicKeyType.deploy) throw keyInUse();
+    if (deployKeyAdded(db, repo.id, key.fingerprint)) {
       throw unprocessable('This key has already been added to this repository');
     }
     if (deployKeyNameTaken(db, repo.id, title))
       throw unprocessable('A key with the same name already exists');
-    // the shared row belongs to the first repository's owner (the schema needs an owner; Gitea uses none)
-    shared ??= insertPublicKey(db, {
+    const row = insertPublicKey(db, {
       ownerId: repo.owner_id,
       name: title,
       fingerprint: key.fingerprint,
@@ -87,7 +83,7 @@ export function addDeployKey(
       type: publicKeyType.deploy,
     });
     return insertDeployKey(db, {
-      keyId: shared.id,
+      keyId: row.id,
       repoId: repo.id,
       name: title,
       fingerprint: key.fingerprint,
@@ -96,10 +92,7 @@ export function addDeployKey(
   });
 }
 
-/** Removes a deploy key from its repository, and the shared key row once no repository uses it. */
+/** Removes a deploy key: its public_key row, from which the deploy_key row cascades. */
 export function removeDeployKey(db: Database, key: DeployKeyRow): void {
-  db.transaction(() => {
-    deleteDeployKeyRow(db, key.id);
-    deleteUnusedDeployPublicKeys(db);
-  });
+  deletePublicKey(db, key.key_id);
 }

@@ -49,10 +49,13 @@ export function findDeployKey(db: Database, repoId: number, id: number): DeployK
   );
 }
 
-export function deployKeyAdded(db: Database, repoId: number, keyId: number): boolean {
+export function deployKeyAdded(db: Database, repoId: number, fingerprint: string): boolean {
   return (
-    db.get<{ id: number }>('SELECT id FROM deploy_key WHERE repo_id = ? AND key_id = ?', repoId, keyId) !==
-    undefined
+    db.get<{ id: number }>(
+      'SELECT id FROM deploy_key WHERE repo_id = ? AND fingerprint = ?',
+      repoId,
+      fingerprint,
+    ) !== undefined
   );
 }
 
@@ -96,8 +99,4 @@ export function listDeployKeys(
     filter.offset,
   );
   return { rows, total };
-}
-
-export function deleteDeployKey(db: Database, id: number): void {
-  db.run('DELETE FROM deploy_key WHERE id = ?', id);
 }

@@ -6,6 +6,15 @@ import { encodeArmor } from './armor';
 import { OpenPgpError } from './errors';
 import { readArmoredPublicKeys, type PgpEntity } from './transferableKey';
 
+/** The User IDs' addresses, primary first, each once whatever its case. */
+function addressesOf(entity: PgpEntity): string[] {
+  const byLowerCase = new Map<string, string>();
+  for (const { email } of entity.userIds) {
+    if (email && !byLowerCase.has(email.toLowerCase())) byLowerCase.set(email.toLowerCase(), email);
+  }
+  return [...byLowerCase.values()];
+}
+
 /**
  * Registers a user's GPG keys as Gitea does: every primary key in the armored block becomes a key with its
  * subkeys, key ids are unique on the server, and each User ID's address is matched (case-insensitively)
@@ -32,11 +41,10 @@ export function addGpgKeys(db: Database, ownerId: number, armored: string): GpgK
       if (seen.has(keyId) || gpgKeyIdTaken(db, keyId))
         throw unprocessable('A key with the same id already exists');
       seen.add(keyId);
-      const emails = [
-        ...new Map(
-          entity.userIds.filter((uid) => uid.email).map((uid) => [uid.email.toLowerCase(), uid.email]),
-        ).values(),
-      ].map((email) => ({ email, verified: activated.has(email.toLowerCase()) }));
+      const emails = addressesOf(entity).map((email) => ({
+        email,
+        verified: activated.has(email.toLowerCase()),
+      }));
       const verified = emails.some((email) => email.verified);
       const { primary } = entity;
       const id = insertGpgKey(db, {

@@ -32,8 +32,12 @@ export interface PgpPublicKey {
   fingerprint: string;
   /** Uppercase hex, 16 digits: the low 64 bits of a v4 fingerprint, the high 64 bits of a v5/v6 one. */
   keyId: string;
-  /** The packet body, as it is hashed for the fingerprint. */
+  /** The packet body. */
   body: Buffer;
+  /** What fingerprints and signatures hash for this key: the version's prefix octet, the length, the body. */
+  hashInput: Buffer;
+  /** The algorithm's public values in order (MPI magnitudes, or native octet strings). */
+  params: Buffer[];
 }
 
 // Curve OIDs (RFC 9580 §9.2) with gpg's names and sizes.
@@ -60,53 +64,70 @@ function readCurve(reader: ByteReader): { name: string; bits: number } {
   return curve;
 }
 
-/** Reads the algorithm-specific public fields and returns the key size (and curve). */
-function readKeyMaterial(reader: ByteReader, algorithm: number): { bits: number; curve?: string } {
+/** Reads the algorithm-specific public fields: the key size (and curve), and the values in order. */
+function readKeyMaterial(
+  reader: ByteReader,
+  algorithm: number,
+): { bits: number; curve?: string; params: Buffer[] } {
+  const params: Buffer[] = [];
+  const mpi = (field: string): { bits: number } => {
+    const value = reader.mpi(field);
+    params.push(value.value);
+    return value;
+  };
+  const native = (length: number, field: string): void => {
+    params.push(reader.bytes(length, field));
+  };
+  const size = (bits: number, curve?: string): { bits: number; curve?: string; params: Buffer[] } => ({
+    bits,
+    ...(curve ? { curve } : {}),
+    params,
+  });
   switch (algorithm) {
     case pgpAlgorithm.rsa:
     case pgpAlgorithm.rsaEncryptOnly:
     case pgpAlgorithm.rsaSignOnly: {
-      const modulus = reader.mpi('RSA modulus');
-      reader.mpi('RSA exponent');
-      return { bits: modulus.bits };
+      const modulus = mpi('RSA modulus');
+      mpi('RSA exponent');
+      return size(modulus.bits);
     }
     case pgpAlgorithm.elgamal: {
-      const prime = reader.mpi('Elgamal prime');
-      reader.mpi('Elgamal generator');
-      reader.mpi('Elgamal public value');
-      return { bits: prime.bits };
+      const prime = mpi('Elgamal prime');
+      mpi('Elgamal generator');
+      mpi('Elgamal public value');
+      return size(prime.bits);
     }
     case pgpAlgorithm.dsa: {
-      const prime = reader.mpi('DSA prime');
-      reader.mpi('DSA group order');
-      reader.mpi('DSA generator');
-      reader.mpi('DSA public value');
-      return { bits: prime.bits };
+      const prime = mpi('DSA prime');
+      mpi('DSA group order');
+      mpi('DSA generator');
+      mpi('DSA public value');
+      return size(prime.bits);
     }
     case pgpAlgorithm.ecdsa:
     case pgpAlgorithm.eddsaLegacy:
     case pgpAlgorithm.ecdh: {
       const curve = readCurve(reader);
-      reader.mpi('EC point');
+      mpi('EC point');
       if (algorithm === pgpAlgorithm.ecdh) {
         const kdfLength = reader.uint8('KDF parameters length');
         const kdf = reader.bytes(kdfLength, 'KDF parameters');
         if (kdfLength < 3 || kdf[0] !== 0x01) throw new OpenPgpError('the ECDH KDF parameters are malformed');
       }
-      return { bits: curve.bits, curve: curve.name };
+      return size(curve.bits, curve.name);
     }
     case pgpAlgorithm.x25519:
-      reader.bytes(32, 'X25519 public key');
-      return { bits: 255, curve: 'cv25519' };
+      native(32, 'X25519 public key');
+      return size(255, 'cv25519');
     case pgpAlgorithm.x448:
-      reader.bytes(56, 'X448 public key');
-      return { bits: 448, curve: 'cv448' };
+      native(56, 'X448 public key');
+      return size(448, 'cv448');
     case pgpAlgorithm.ed25519:
-      reader.bytes(32, 'Ed25519 public key');
-      return { bits: 255, curve: 'ed25519' };
+      native(32, 'Ed25519 public key');
+      return size(255, 'ed25519');
     case pgpAlgorithm.ed448:
-      reader.bytes(57, 'Ed448 public key');
-      return { bits: 448, curve: 'ed448' };
+      native(57, 'Ed448 public key');
+      return size(448, 'ed448');
     default:
       throw new OpenPgpError(`unsupported public-key algorithm ${algorithm}`);
   }
@@ -129,7 +150,7 @@ export function parsePublicKeyPacket(body: Buffer): PgpPublicKey {
     const length = reader.uint32('key material length');
     material = new ByteReader(reader.bytes(length, 'key material'), 'public key material');
   }
-  const { bits, curve } = readKeyMaterial(material, algorithm);
+  const { bits, curve, params } = readKeyMaterial(material, algorithm);
   material.end();
   reader.end();
   if (version === 4 && body.length > 0xffff)
@@ -138,11 +159,22 @@ export function parsePublicKeyPacket(body: Buffer): PgpPublicKey {
   hashPrefix[0] = version === 4 ? 0x99 : version === 5 ? 0x9a : 0x9b;
   if (version === 4) hashPrefix.writeUInt16BE(body.length, 1);
   else hashPrefix.writeUInt32BE(body.length, 1);
+  const hashInput = Buffer.concat([hashPrefix, body]);
   const fingerprint = createHash(version === 4 ? 'sha1' : 'sha256')
-    .update(hashPrefix)
-    .update(body)
+    .update(hashInput)
     .digest('hex')
     .toUpperCase();
   const keyId = version === 4 ? fingerprint.slice(-16) : fingerprint.slice(0, 16);
-  return { version, algorithm, bits, ...(curve ? { curve } : {}), created, fingerprint, keyId, body };
+  return {
+    version,
+    algorithm,
+    bits,
+    ...(curve ? { curve } : {}),
+    created,
+    fingerprint,
+    keyId,
+    body,
+    hashInput,
+    params,
+  };
 }

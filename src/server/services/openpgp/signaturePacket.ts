@@ -36,6 +36,22 @@ export interface PgpSignature {
   issuerKeyId?: string;
   /** Uppercase hex fingerprint of the issuer, when the signature names it. */
   issuerFingerprint?: string;
+  /** What checking the signature needs (v4 and v6 signatures only). */
+  signed?: SignedPart;
+}
+
+/** The parts of a v4 or v6 signature that its hash and its cryptographic check use (RFC 9580 §5.2.4). */
+export interface SignedPart {
+  publicKeyAlgorithm: number;
+  hashAlgorithm: number;
+  /** From the version octet to the end of the hashed subpackets: hashed after the signed data. */
+  hashedPart: Buffer;
+  /** The digest's first two octets, as the signature states them. */
+  hashPrefix: Buffer;
+  /** v6 only: hashed before everything else. */
+  salt: Buffer;
+  /** The algorithm-specific signature values. */
+  material: Buffer;
 }
 
 const subpacketType = {
@@ -95,12 +111,22 @@ export function parseSignaturePacket(body: Buffer): PgpSignature | undefined {
   }
   if (version !== 4 && version !== 6) return undefined;
   const signature: PgpSignature = { version, type: reader.uint8('type'), created: 0, primaryUserId: false };
-  reader.uint8('public-key algorithm');
-  reader.uint8('hash algorithm');
+  const publicKeyAlgorithm = reader.uint8('public-key algorithm');
+  const hashAlgorithm = reader.uint8('hash algorithm');
   const areaLength = (field: string): number => (version === 4 ? reader.uint16(field) : reader.uint32(field));
   readSubpackets(reader.bytes(areaLength('hashed area length'), 'hashed subpackets'), signature, true);
+  const hashedPart = body.subarray(0, reader.offset);
   readSubpackets(reader.bytes(areaLength('unhashed area length'), 'unhashed subpackets'), signature, false);
-  reader.bytes(2, 'hash prefix');
+  const hashPrefix = reader.bytes(2, 'hash prefix');
+  const salt = version === 6 ? reader.bytes(reader.uint8('salt length'), 'salt') : Buffer.alloc(0);
+  signature.signed = {
+    publicKeyAlgorithm,
+    hashAlgorithm,
+    hashedPart,
+    hashPrefix,
+    salt,
+    material: reader.rest(),
+  };
   if (signature.issuerFingerprint && !signature.issuerKeyId) {
     // v4 key IDs are the fingerprint's low 64 bits, v6 ones its high 64 bits
     const fpr = signature.issuerFingerprint;

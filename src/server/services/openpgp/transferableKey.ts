@@ -3,6 +3,7 @@ import { OpenPgpError } from './errors';
 import { packetTag, readPackets, type Packet } from './packets';
 import { parsePublicKeyPacket, pgpAlgorithm, type PgpPublicKey } from './publicKeyPacket';
 import { keyFlag, parseSignaturePacket, signatureType, type PgpSignature } from './signaturePacket';
+import { checkSignature } from './signatureVerify';
 import { splitUserId, type PgpUserIdParts } from './userId';
 
 /** What a key may be used for, from its key flags or, without them, from its algorithm. */
@@ -34,7 +35,8 @@ export interface PgpEntity {
   packets: Buffer;
 }
 
-// Signatures are parsed, not verified: Gitea verifies self-signatures cryptographically; we trust their content.
+// Self-signatures are checked (signatureVerify.ts) as Gitea's OpenPGP library checks them; third-party
+// certifications are ignored.
 
 const signingAlgorithms: ReadonlySet<number> = new Set([
   pgpAlgorithm.rsa,
@@ -95,16 +97,48 @@ interface RawSubkey {
   bindings: PgpSignature[];
 }
 
+/** The part of the key that signatures following it belong to, and what they sign beside the primary key. */
+interface Section {
+  kind: 'key' | 'userId' | 'attribute' | 'subkey';
+  signatures: PgpSignature[];
+  /** The User ID, attribute or subkey as signatures hash it (RFC 9580 §5.2.4); empty for the key itself. */
+  bound: Buffer;
+  userId?: RawUserId;
+}
+
+const certificationTypes: ReadonlySet<number> = new Set([
+  0x10,
+  0x11,
+  0x12,
+  0x13,
+  signatureType.certificationRevocation,
+]);
+const subkeyTypes: ReadonlySet<number> = new Set([
+  signatureType.subkeyBinding,
+  signatureType.subkeyRevocation,
+]);
+const keyTypes: ReadonlySet<number> = new Set([signatureType.directKey, signatureType.keyRevocation]);
+
+/** A User ID or attribute as a v4/v6 certification hashes it: a marker octet, a 4-octet length, the data. */
+function boundData(marker: number, data: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = marker;
+  header.writeUInt32BE(data.length, 1);
+  return Buffer.concat([header, data]);
+}
+
 /** Collects one entity's packets, then derives usage, expiry and User IDs from the self-signatures. */
 class EntityBuilder {
   readonly directSignatures: PgpSignature[] = [];
   readonly userIds: RawUserId[] = [];
   readonly subkeys: RawSubkey[] = [];
   readonly packets: Buffer[] = [];
-  private target: PgpSignature[];
+  /** Self-signatures whose check failed: they are ignored, as gpg ignores them. */
+  invalidSignatures = 0;
+  private section: Section;
 
   constructor(readonly primary: PgpPublicKey) {
-    this.target = this.directSignatures;
+    this.section = { kind: 'key', signatures: this.directSignatures, bound: Buffer.alloc(0) };
   }
 
   /** Whether the primary key issued it; a signature naming no issuer is taken as a self-signature. */
@@ -113,35 +147,60 @@ class EntityBuilder {
     return signature.issuerKeyId === undefined || signature.issuerKeyId === this.primary.keyId;
   }
 
+  /** Whether a signature of this type belongs where it stands (others are ignored, as gpg does). */
+  private fitsSection(type: number): boolean {
+    if (keyTypes.has(type)) return true;
+    if (certificationTypes.has(type))
+      return this.section.kind === 'userId' || this.section.kind === 'attribute';
+    return subkeyTypes.has(type) && this.section.kind === 'subkey';
+  }
+
   addSignature(signature: PgpSignature): void {
-    if (!this.isSelfSigned(signature)) return;
-    const current = this.userIds.at(-1);
+    if (!this.isSelfSigned(signature) || !this.fitsSection(signature.type)) return;
+    const bound = keyTypes.has(signature.type) ? Buffer.alloc(0) : this.section.bound;
     if (
-      signature.type === signatureType.certificationRevocation &&
-      current &&
-      this.target === current.certifications
+      checkSignature(signature, this.primary, Buffer.concat([this.primary.hashInput, bound])) === 'invalid'
     ) {
-      current.revoked = true;
+      this.invalidSignatures++;
       return;
     }
-    this.target.push(signature);
+    if (keyTypes.has(signature.type)) {
+      this.directSignatures.push(signature);
+    } else if (signature.type === signatureType.certificationRevocation && this.section.userId) {
+      this.section.userId.revoked = true;
+    } else {
+      this.section.signatures.push(signature);
+    }
   }
 
-  addUserId(text: string): void {
+  addUserId(data: Buffer, text: string): void {
     const userId: RawUserId = { text, certifications: [], revoked: false };
     this.userIds.push(userId);
-    this.target = userId.certifications;
+    this.section = {
+      kind: 'userId',
+      signatures: userId.certifications,
+      bound: boundData(0xb4, data),
+      userId,
+    };
   }
 
-  /** User Attributes (photos) carry no address: their signatures are collected nowhere. */
-  addUserAttribute(): void {
-    this.target = [];
+  /** User Attributes (photos) carry no address: their certifications are checked, then dropped. */
+  addUserAttribute(data: Buffer): void {
+    this.section = { kind: 'attribute', signatures: [], bound: boundData(0xd1, data) };
   }
 
   addSubkey(key: PgpPublicKey): void {
     const subkey: RawSubkey = { key, bindings: [] };
     this.subkeys.push(subkey);
-    this.target = subkey.bindings;
+    this.section = { kind: 'subkey', signatures: subkey.bindings, bound: key.hashInput };
+  }
+
+  /** Why a part has no usable self-signature: none at all, or only ones that failed their check. */
+  private missing(what: string): OpenPgpError {
+    if (this.invalidSignatures > 0) {
+      return new OpenPgpError(`${what}: its self-signatures do not verify (was the key altered?)`);
+    }
+    return new OpenPgpError(what);
   }
 
   build(): PgpEntity {
@@ -162,7 +221,7 @@ class EntityBuilder {
       );
     const direct = newest(this.directSignatures.filter((sig) => sig.type === signatureType.directKey));
     if (certified.length === 0 && !direct) {
-      throw new OpenPgpError(`key ${this.primary.keyId} has no self-certified User ID`);
+      throw this.missing(`key ${this.primary.keyId} has no self-certified User ID`);
     }
     // gpg's choice: a User ID flagged primary, else the newest self-certification (the later one on a tie)
     const flagged = certified.filter((entry) => entry.signature.primaryUserId);
@@ -192,7 +251,7 @@ class EntityBuilder {
 
   private buildSubkey({ key, bindings }: RawSubkey): PgpKeyWithUsage {
     const binding = newest(bindings.filter((sig) => sig.type === signatureType.subkeyBinding));
-    if (!binding) throw new OpenPgpError(`subkey ${key.keyId} has no binding signature`);
+    if (!binding) throw this.missing(`subkey ${key.keyId} has no binding signature`);
     return {
       ...key,
       capabilities: capabilities(key, binding.keyFlags, false),
@@ -206,6 +265,9 @@ function userIdText(packet: Packet): string {
   if (text.includes('\ufffd')) throw new OpenPgpError('a User ID is not valid UTF-8');
   return text;
 }
+
+// Trust packets are gpg-local, markers and padding carry nothing: all are skipped, as gpg skips them.
+const ignoredPackets: ReadonlySet<number> = new Set([packetTag.trust, packetTag.marker, packetTag.padding]);
 
 /** Groups a packet sequence into entities; anything but public-key material is an error. */
 export function readPublicKeys(packets: Packet[]): PgpEntity[] {
@@ -223,7 +285,7 @@ export function readPublicKeys(packets: Packet[]): PgpEntity[] {
         'this is a private key: add the public key instead ("gpg --armor --export <key id>")',
       );
     }
-    if ([packetTag.trust, packetTag.marker, packetTag.padding].includes(packet.tag as 10 | 12 | 21)) continue;
+    if (ignoredPackets.has(packet.tag)) continue;
     if (!current)
       throw new OpenPgpError(`the data starts with packet type ${packet.tag}, not with a public key`);
     current.packets.push(packet.raw);
@@ -231,9 +293,9 @@ export function readPublicKeys(packets: Packet[]): PgpEntity[] {
       const signature = parseSignaturePacket(packet.body);
       if (signature) current.addSignature(signature);
     } else if (packet.tag === packetTag.userId) {
-      current.addUserId(userIdText(packet));
+      current.addUserId(packet.body, userIdText(packet));
     } else if (packet.tag === packetTag.userAttribute) {
-      current.addUserAttribute();
+      current.addUserAttribute(packet.body);
     } else if (packet.tag === packetTag.publicSubkey) {
       current.addSubkey(parsePublicKeyPacket(packet.body));
     } else {
