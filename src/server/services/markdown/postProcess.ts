@@ -1,12 +1,15 @@
-import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { Parser } from 'htmlparser2';
 import { linkText, type Piece, type TextLinker } from './references';
-
-type DomDocument = ReturnType<typeof parseDocument>;
-type DomNode = DomDocument['children'][number];
-type DomText = Extract<DomNode, { type: typeof ElementType.Text }>;
 
 /** Gitea leaves text inside links and code alone; the rest are not visible prose. */
 const untouchedElements = new Set(['a', 'code', 'pre', 'script', 'style', 'textarea', 'title']);
+
+const voidElements = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+]); // prettier-ignore
+
+// eslint-disable-next-line no-control-regex
+const attributeName = /^[^\s"'<>/=\x00-\x1f]+$/;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -31,38 +34,47 @@ function pieceHtml(piece: Piece): string {
   }
 }
 
-function linkTextNode(node: DomText, linkers: readonly TextLinker[]): void {
-  const pieces = linkText(node.data, linkers);
-  if (pieces.every((piece) => piece.kind === 'text')) return;
-  const replacement = parseDocument(pieces.map(pieceHtml).join('')).children;
-  for (const child of [...replacement]) DomUtils.prepend(node, child);
-  DomUtils.removeElement(node);
-}
-
-/** Walks the tree with an explicit stack: deeply nested input must not exhaust the call stack. */
-function visit(root: DomDocument, linkers: readonly TextLinker[]): void {
-  const pending: DomNode[] = [...root.children];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.type === ElementType.Text) linkTextNode(node, linkers);
-    else if (
-      (node.type === ElementType.Tag ||
-        node.type === ElementType.Script ||
-        node.type === ElementType.Style) &&
-      !untouchedElements.has(node.name.toLowerCase())
-    ) {
-      for (const child of node.children) pending.push(child);
-    }
+function openTag(name: string, attributes: Record<string, string>): string {
+  let html = `<${name}`;
+  for (const [attribute, value] of Object.entries(attributes)) {
+    if (attributeName.test(attribute)) html += ` ${attribute}="${escapeHtml(value)}"`;
   }
+  return `${html}>`;
 }
 
 /**
  * Gitea's post-processing (modules/markup/html.go `postProcess`): every text node outside links, code and
- * pre blocks — including text inside raw HTML such as `<details>` — gets the special links. The output
- * still goes through the sanitiser.
+ * pre blocks — including text inside raw HTML such as `<details>` — gets the special links.
+ * One streaming pass (no tree, no recursion), so its cost stays linear however the input nests. Comments
+ * and processing instructions are dropped; the output still goes through the sanitiser.
  */
 export function linkReferencesInHtml(html: string, linkers: readonly TextLinker[]): string {
   if (linkers.length === 0) return html;
-  const document = parseDocument(html);
-  visit(document, linkers);
-  return DomUtils.getOuterHTML(document);
+  const output: string[] = [];
+  let untouchedDepth = 0;
+  // adjacent text events are joined first, so a reference split across them is still found
+  let text = '';
+  const flushText = (): void => {
+    if (text === '') return;
+    output.push(untouchedDepth > 0 ? escapeHtml(text) : linkText(text, linkers).map(pieceHtml).join(''));
+    text = '';
+  };
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      flushText();
+      output.push(openTag(name, attributes));
+      if (untouchedElements.has(name)) untouchedDepth++;
+    },
+    ontext(data) {
+      text += data;
+    },
+    onclosetag(name) {
+      flushText();
+      if (untouchedElements.has(name)) untouchedDepth = Math.max(0, untouchedDepth - 1);
+      if (!voidElements.has(name)) output.push(`</${name}>`);
+    },
+  });
+  parser.end(html);
+  flushText();
+  return output.join('');
 }

@@ -46,20 +46,8 @@ const allowedClasses: sanitizeHtml.IOptions['allowedClasses'] = {
 
 /** Gitea allows every scheme but javascript:, vbscript: and data:; an allow-list of the usual ones is safer. */
 const linkSchemes = [
-  'http',
-  'https',
-  'mailto',
-  'ftp',
-  'ftps',
-  'sftp',
-  'ssh',
-  'git',
-  'irc',
-  'ircs',
-  'xmpp',
-  'tel',
-  'magnet',
-];
+  'http', 'https', 'mailto', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'irc', 'ircs', 'xmpp', 'tel', 'magnet',
+]; // prettier-ignore
 
 /** Elements dropped together with their content, not only their tags. */
 const droppedWithContent = [
