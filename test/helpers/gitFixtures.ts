@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -29,7 +29,12 @@ export function fixtureEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
 
 /** Runs git and answers its stdout (throws with stderr on failure). */
 export function git(cwd: string, args: readonly string[], env: Record<string, string> = {}): string {
-  return execFileSync('git', args, { cwd, env: fixtureEnv(env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', args, {
+    cwd,
+    env: fixtureEnv(env),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export interface CommitOptions {
@@ -47,7 +52,14 @@ export function makeTempDir(prefix = 'teahouse-git-'): string {
 
 /** A non-bare working repository in a temporary folder. */
 export class GitWorkspace {
-  private constructor(readonly dir: string) {}
+  /** Submodule entries (path → commit) to keep in the index: `add --all` would drop them, having no folder. */
+  private readonly gitlinks = new Map<string, string>();
+
+  private constructor(readonly dir: string) {
+    // Merges and tags made with plain git commands need an identity of their own.
+    git(dir, ['config', 'user.name', defaultIdentity.name]);
+    git(dir, ['config', 'user.email', defaultIdentity.email]);
+  }
 
   /** `git init` with `branch` as the first branch. */
   static init(branch = 'main'): GitWorkspace {
@@ -67,10 +79,11 @@ export class GitWorkspace {
     return git(this.dir, args);
   }
 
-  write(file: string, content: string | Buffer): this {
+  write(file: string, content: string | Buffer, options: { executable?: boolean } = {}): this {
     const full = path.join(this.dir, file);
     mkdirSync(path.dirname(full), { recursive: true });
     writeFileSync(full, content);
+    if (options.executable) chmodSync(full, 0o755);
     return this;
   }
 
@@ -89,7 +102,7 @@ export class GitWorkspace {
   /** Records a submodule entry (a gitlink) at `file` pointing at `commit`, with its `.gitmodules` section. */
   submodule(file: string, commit: string, url: string): this {
     this.write('.gitmodules', `[submodule "${file}"]\n\tpath = ${file}\n\turl = ${url}\n`);
-    this.git('update-index', '--add', '--cacheinfo', `160000,${commit},${file}`);
+    this.gitlinks.set(file, commit);
     return this;
   }
 
@@ -99,7 +112,10 @@ export class GitWorkspace {
     const committer = options.committer ?? author;
     clock += 60;
     const date = options.date ?? `${clock} +0000`;
-    git(this.dir, ['add', '--all'], {});
+    git(this.dir, ['add', '--all']);
+    for (const [file, commit] of this.gitlinks) {
+      this.git('update-index', '--add', '--cacheinfo', `160000,${commit},${file}`);
+    }
     git(this.dir, ['commit', '--quiet', '--no-gpg-sign', '--allow-empty', '-m', message], {
       GIT_AUTHOR_NAME: author.name,
       GIT_AUTHOR_EMAIL: author.email,
@@ -130,11 +146,7 @@ export class GitWorkspace {
   /** A lightweight tag, or an annotated one with `message`. */
   tag(name: string, message?: string): this {
     if (message === undefined) this.git('tag', name);
-    else
-      git(this.dir, ['tag', '-a', name, '-m', message], {
-        GIT_COMMITTER_NAME: defaultIdentity.name,
-        GIT_COMMITTER_EMAIL: defaultIdentity.email,
-      });
+    else this.git('tag', '-a', name, '-m', message);
     return this;
   }
 
@@ -160,11 +172,50 @@ export class GitWorkspace {
 /** Bytes that are not text: every byte value, NULs included. */
 export function binaryBytes(length = 1024): Buffer {
   const bytes = Buffer.alloc(length);
-  for (let i = 0; i < length; i++) bytes[i] = (i * 37 + 11) % 256;
+  for (let i = 0; i < length; i++) bytes[i] = (i * 37) % 256;
   return bytes;
 }
 
 /** Removes temporary folders made by these helpers. */
 export function removeDirs(...dirs: string[]): void {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Where the server keeps a repository it created (`<data>/repositories/<owner>/<name>.git`, lower-case). */
+export function serverRepoPath(dataDir: string, owner: string, name: string): string {
+  return path.join(dataDir, 'repositories', owner.toLowerCase(), `${name.toLowerCase()}.git`);
+}
+
+/** What the helpers need of the test server: a way to call its API. */
+export interface ApiCaller {
+  request<T = unknown>(
+    method: string,
+    apiPath: string,
+    options?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; text: string; json: T }>;
+}
+
+/** Creates a repository of the token's user through the API (initialised with a README unless `empty`). */
+export async function createRepository(
+  server: ApiCaller,
+  token: string,
+  name: string,
+  options: { private?: boolean; empty?: boolean } = {},
+): Promise<void> {
+  const created = await server.request('POST', '/user/repos', {
+    token,
+    body: { name, private: options.private ?? false, auto_init: !options.empty, readme: 'Default' },
+  });
+  if (created.status !== 201) throw new Error(`create repository ${name}: ${created.status} ${created.text}`);
+}
+
+/** Clones the server's repository from disk, lets `build` commit, pushes every branch and tag back. */
+export function pushTo(bareDir: string, build: (work: GitWorkspace) => void): void {
+  const work = GitWorkspace.clone(bareDir);
+  try {
+    build(work);
+    work.pushAll();
+  } finally {
+    work.dispose();
+  }
 }

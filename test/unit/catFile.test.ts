@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CatFilePool, CatFileReader } from '../../src/server/git/catFile';
+import { CatFilePool, CatFileReader, streamBlob } from '../../src/server/git/catFile';
 import { waitFor } from '../server/harness';
 import { binaryBytes, git, GitWorkspace, removeDirs } from '../helpers/gitFixtures';
 
@@ -150,4 +150,32 @@ test('the pool keeps one reader per repository and closing it refuses new reader
   await pool.close();
   assert.equal(first.runningProcesses, 0);
   assert.throws(() => pool.reader(bare), /closed/);
+});
+
+test('a forgotten repository gets a new reader, and closing the pool ends streams still running', async () => {
+  const pool = new CatFilePool();
+  const first = pool.reader(bare);
+  assert.ok(await first.info(commit));
+  pool.forget(bare);
+  assert.equal(first.runningProcesses, 0);
+  assert.notEqual(pool.reader(bare), first);
+  const sha = git(bare, ['rev-parse', `${commit}:big.txt`]).trim();
+  // Nobody reads the stream, so git blocks on a full pipe until the pool kills it.
+  const stream = streamBlob(pool, bare, sha);
+  const ended = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  await pool.close();
+  await ended;
+  assert.equal(stream.destroyed, true);
+});
+
+test('a streamed blob arrives whole', async () => {
+  const pool = new CatFilePool();
+  try {
+    const sha = git(bare, ['rev-parse', `${commit}:big.txt`]).trim();
+    const chunks: Buffer[] = [];
+    for await (const chunk of streamBlob(pool, bare, sha)) chunks.push(chunk as Buffer);
+    assert.ok(Buffer.concat(chunks).equals(big));
+  } finally {
+    await pool.close();
+  }
 });

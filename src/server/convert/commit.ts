@@ -1,4 +1,10 @@
-import type { Commit, PayloadCommit, PayloadCommitVerification, PayloadUser } from '../../api/types';
+import type {
+  Commit,
+  FileCommitResponse,
+  PayloadCommit,
+  PayloadCommitVerification,
+  PayloadUser,
+} from '../../api/types';
 import { identTime, type CommitChanges, type CommitObject, type PersonIdent } from '../git/commits';
 import { canSeeAccount } from '../services/permissions';
 import { findEmailAddress } from '../store/emails';
@@ -33,7 +39,13 @@ export function commitAccount(view: ViewContext, email: string): UserRow | undef
 /** Gitea's verification block. Signatures are not checked here, so nothing is ever `verified`. */
 export function toVerification(commit: CommitObject): PayloadCommitVerification {
   if (commit.signature === undefined) {
-    return { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', signer: null, payload: '' };
+    return {
+      verified: false,
+      reason: 'gpg.error.not_signed_commit',
+      signature: '',
+      signer: null,
+      payload: '',
+    };
   }
   return {
     verified: false,
@@ -73,7 +85,10 @@ export interface CommitJsonOptions {
 }
 
 /** Gitea's `Commit` with this server's `User` shape. */
-export type CommitJson = Omit<Commit, 'author' | 'committer'> & { author: UserJson | null; committer: UserJson | null };
+export type CommitJson = Omit<Commit, 'author' | 'committer'> & {
+  author: UserJson | null;
+  committer: UserJson | null;
+};
 
 /**
  * Gitea's `Commit`. The author and committer accounts are matched by e-mail; `tree` names the commit's
@@ -117,5 +132,22 @@ export function toCommit(
             deletions: options.changes.deletions,
           }
         : null,
+  };
+}
+
+/** Gitea's `FileCommitResponse`: the commit a contents change made (dates in UTC, as Gitea writes them). */
+export function toFileCommit(view: ViewContext, repo: RepoNames, commit: CommitObject): FileCommitResponse {
+  const apiUrl = repositoryApiUrl(view, repo);
+  const utc = (ident: PersonIdent): string => isoTime(ident.when);
+  return {
+    url: `${apiUrl}/git/commits/${commit.sha}`,
+    sha: commit.sha,
+    created: identTime(commit.committer),
+    html_url: `${repositoryHtmlUrl(view, repo)}/commit/${commit.sha}`,
+    author: { name: commit.author.name, email: commit.author.email, date: utc(commit.author) },
+    committer: { name: commit.committer.name, email: commit.committer.email, date: utc(commit.committer) },
+    message: commit.message,
+    tree: { url: `${apiUrl}/git/trees/${commit.tree}`, sha: commit.tree, created: isoTime(0) },
+    parents: commit.parents.map((sha) => ({ url: `${apiUrl}/git/commits/${sha}`, sha, created: isoTime(0) })),
   };
 }

@@ -16,8 +16,7 @@ export const escapeSegments = (path: string): string => path.split('/').map(enco
 export const refWebLinkPath = (ref: ResolvedRef): string =>
   `${ref.kind}/${ref.kind === 'commit' ? ref.commit : escapeSegments(ref.name)}`;
 
-const contentType = (kind: TreeEntry['kind']): string =>
-  kind === 'executable' ? 'file' : kind;
+const contentType = (kind: TreeEntry['kind']): string => (kind === 'executable' ? 'file' : kind);
 
 export interface ContentsInput {
   /** The entry's full path in the tree. */
@@ -109,7 +108,10 @@ export function sniffRaw(head: Buffer): RawHeaders {
   for (const [bytes, type] of signatures) {
     if (bytes.every((byte, i) => head[i] === byte)) return { contentType: type, disposition: 'inline' };
   }
-  if (head.subarray(0, 12).toString('latin1').startsWith('RIFF') && head.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    head.subarray(0, 12).toString('latin1').startsWith('RIFF') &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return { contentType: 'image/webp', disposition: 'inline' };
   }
   const sample = head.subarray(0, 8000);
@@ -127,7 +129,6 @@ export function sniffRaw(head: Buffer): RawHeaders {
 
 /** A `Content-Disposition` value with a quoted ASCII fallback and the RFC 5987 UTF-8 name. */
 export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
-  // eslint-disable-next-line no-control-regex
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { gitEnv, type CatFilePool } from './catFile';
-import { assertNotOption, isObjectId } from './validate';
+import { isObjectId } from './validate';
 
 export type ArchiveFormat = 'zip' | 'tar.gz';
 
@@ -29,7 +29,7 @@ export interface ArchiveRequest {
   readonly commit: string;
   /** Every path in the archive starts with this, e.g. `repo-main/`. */
   readonly prefix: string;
-  /** Only these paths of the tree (normalised); all of it when empty. */
+  /** Only these paths of the tree (normalised, taken literally after `--`); all of it when empty. */
   readonly paths: readonly string[];
 }
 
@@ -50,7 +50,6 @@ export function streamArchive(
 ): Promise<void> {
   if (!isObjectId(request.commit)) throw new Error(`not an object id: ${request.commit}`);
   if (/[\0\n]/.test(request.prefix)) throw new Error('invalid archive prefix');
-  request.paths.forEach(assertNotOption);
   const args = [
     '--git-dir',
     gitDir,

@@ -27,12 +27,16 @@ export const defaultIdleMs = 30_000;
 
 const headerPattern = /^([0-9a-f]{40}|[0-9a-f]{64}) (blob|tree|commit|tag) (\d+)$/;
 
-/** Everything git needs in its environment: no prompts, and no pager or editor that could wait. */
+/**
+ * The environment of the git processes started here: no prompts, no pager or editor that could wait, and
+ * paths taken literally (a path like `:(glob)*` is a file name, not pathspec magic).
+ */
 export const gitEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
   GIT_TERMINAL_PROMPT: '0',
   GIT_PAGER: 'cat',
   GIT_EDITOR: 'true',
+  GIT_LITERAL_PATHSPECS: '1',
 });
 
 /**
@@ -248,7 +252,6 @@ class BatchChannel {
 export class CatFileReader {
   private readonly check: BatchChannel;
   private readonly batch: BatchChannel;
-  lastUsed = Date.now();
 
   constructor(
     readonly gitDir: string,
@@ -268,12 +271,11 @@ export class CatFileReader {
   }
 
   async info(spec: string): Promise<ObjectInfo | undefined> {
-    this.lastUsed = Date.now();
     return this.check.request(spec);
   }
 
   async read(spec: string): Promise<GitObject | undefined> {
-    this.lastUsed = Date.now();
+    // --batch always answers with content
     return (await this.batch.request(spec)) as GitObject | undefined;
   }
 
@@ -323,6 +325,15 @@ export class CatFilePool {
     }
     this.readers.set(gitDir, reader);
     return reader;
+  }
+
+  /**
+   * Closes a repository's readers (after what they owe), for when its git directory is deleted, moved or
+   * replaced: a new reader starts on the next request.
+   */
+  forget(gitDir: string): void {
+    this.readers.get(gitDir)?.close();
+    this.readers.delete(gitDir);
   }
 
   /** Registers a streaming git process so `close` ends it. */

@@ -110,6 +110,9 @@ export function identTime(ident: Pick<PersonIdent, 'when' | 'zone'>): string {
   return `${local}${sign < 0 ? '-' : '+'}${ident.zone.slice(1, 3)}:${ident.zone.slice(3, 5)}`;
 }
 
+/** Paths after `--` are file names, never pathspec magic such as `:(glob)`. */
+const literalPaths = { GIT_LITERAL_PATHSPECS: '1' };
+
 export type FileChangeStatus = 'added' | 'removed' | 'modified';
 
 export interface CommitChanges {
@@ -168,10 +171,14 @@ export async function listCommitIds(
     revisions.push(`^${filters.not}`);
   }
   const pathArgs = filters.path ? ['--', filters.path] : ['--'];
-  const { stdout: countText } = await runGit(['rev-list', '--count', ...revisions, ...pathArgs], { gitDir });
+  const env = literalPaths;
+  const { stdout: countText } = await runGit(['rev-list', '--count', ...revisions, ...pathArgs], {
+    gitDir,
+    env,
+  });
   const { stdout } = await runGit(
     ['rev-list', `--skip=${page.offset}`, `--max-count=${page.limit}`, ...revisions, ...pathArgs],
-    { gitDir },
+    { gitDir, env },
   );
   return { ids: stdout.split('\n').filter((line) => line !== ''), total: Number(countText.trim()) || 0 };
 }
@@ -223,7 +230,7 @@ export async function lastChangeOf(
     assertNotOption(start);
     const args = ['rev-list', '--max-count=1', start, '--'];
     if (path !== '') args.push(path);
-    found = (await runGit(args, { gitDir })).stdout.trim() || undefined;
+    found = (await runGit(args, { gitDir, env: literalPaths })).stdout.trim() || undefined;
   }
   if (found) lastChangeCache.set(key, found);
   return found;

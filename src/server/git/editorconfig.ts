@@ -180,7 +180,8 @@ export function propertiesFor(config: Editorconfig, path: string): Map<string, s
   const tabWidth = result.get('tab_width');
   if (result.get('indent_style') === 'tab' && indentSize === undefined) result.set('indent_size', 'tab');
   if (result.get('indent_size') === 'tab' && tabWidth !== undefined) result.set('indent_size', tabWidth);
-  if (indentSize !== undefined && indentSize !== 'tab' && tabWidth === undefined) result.set('tab_width', indentSize);
+  if (indentSize !== undefined && indentSize !== 'tab' && tabWidth === undefined)
+    result.set('tab_width', indentSize);
   return result;
 }
 

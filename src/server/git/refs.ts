@@ -91,16 +91,17 @@ export async function resolveRef(reader: CatFileReader, ref: string): Promise<Re
 /**
  * Splits a path that starts with a ref (`main/docs/a.md`, `feature/x/a.md`, `v1.0/a.md`, `<full id>/a.md`)
  * into the ref and the rest, as Gitea's legacy raw route does: the shortest prefix naming a branch, else a
- * tag, else a full commit id as the first segment. Undefined when no prefix is a ref.
+ * tag, else a full commit id as the first segment. Undefined when no prefix is a ref (all lookups go to
+ * cat-file at once).
  */
 export async function resolveRefPrefix(
   reader: CatFileReader,
   path: string,
 ): Promise<{ ref: ResolvedRef; rest: string } | undefined> {
   const segments = path.split('/');
-  const prefixes = segments.map((_, i) => segments.slice(0, i + 1).join('/'));
+  // A ref must leave a path behind it: the whole path is never tried as a ref.
+  const prefixes = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join('/'));
   const restAfter = (i: number): string => segments.slice(i + 1).join('/');
-  // All lookups go out at once; the process answers them in order.
   const [branches, tags] = await Promise.all([
     Promise.all(prefixes.map((prefix) => resolveBranch(reader, prefix))),
     Promise.all(prefixes.map((prefix) => resolveTag(reader, prefix))),
@@ -113,7 +114,7 @@ export async function resolveRefPrefix(
     if (at >= 0) return { ref: { kind, name: prefixes[at]!, commit: found[at]! }, rest: restAfter(at) };
   }
   const first = segments[0]?.toLowerCase() ?? '';
-  if (isObjectId(first)) {
+  if (segments.length > 1 && isObjectId(first)) {
     const commit = await resolveCommitId(reader, first);
     if (commit) return { ref: { kind: 'commit', name: commit, commit }, rest: restAfter(0) };
   }
@@ -126,8 +127,13 @@ export type CreateBranchResult = 'created' | 'exists' | 'conflict';
  * Creates `refs/heads/<name>` at `commit` only if it does not exist (the all-zero old value makes the update
  * a compare-and-swap). `conflict` when a branch `a` blocks `a/b` or the other way round.
  */
-export async function createBranch(gitDir: string, name: string, commit: string): Promise<CreateBranchResult> {
-  if (!isValidBranchName(name) || !isObjectId(commit)) throw new Error(`invalid branch or commit: ${name} ${commit}`);
+export async function createBranch(
+  gitDir: string,
+  name: string,
+  commit: string,
+): Promise<CreateBranchResult> {
+  if (!isValidBranchName(name) || !isObjectId(commit))
+    throw new Error(`invalid branch or commit: ${name} ${commit}`);
   try {
     await runGit(['update-ref', branchRef(name), commit, '0'.repeat(commit.length)], { gitDir });
     return 'created';
@@ -141,7 +147,8 @@ export async function createBranch(gitDir: string, name: string, commit: string)
 
 /** Deletes `refs/heads/<name>` if it still points at `expected`; false when it moved or went meanwhile. */
 export async function deleteBranch(gitDir: string, name: string, expected: string): Promise<boolean> {
-  if (!isValidRefName(name) || !isObjectId(expected)) throw new Error(`invalid branch or commit: ${name} ${expected}`);
+  if (!isValidRefName(name) || !isObjectId(expected))
+    throw new Error(`invalid branch or commit: ${name} ${expected}`);
   try {
     await runGit(['update-ref', '-d', branchRef(name), expected], { gitDir });
     return true;

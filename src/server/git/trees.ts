@@ -54,7 +54,10 @@ export function parseTree(content: Buffer, idBytes: number): TreeEntry[] {
 const treeCache = new ObjectCache<readonly TreeEntry[]>(2048);
 
 /** A tree's entries by the tree's full object id; undefined when there is no such tree. */
-export async function readTree(reader: CatFileReader, sha: string): Promise<readonly TreeEntry[] | undefined> {
+export async function readTree(
+  reader: CatFileReader,
+  sha: string,
+): Promise<readonly TreeEntry[] | undefined> {
   const cached = treeCache.get(sha);
   if (cached) return cached;
   const object = await reader.read(sha);
@@ -86,8 +89,35 @@ export async function entryAt(
   return entry;
 }
 
+/** Small blobs stay in memory (by id, so never stale) up to this many bytes in all. */
+const blobCache = new ObjectCache<Buffer>(32 * 1024 * 1024, (content) => content.length + 64);
+const cachedBlobLimit = 256 * 1024;
+
+/**
+ * A blob's size, and its content when it is at most `maxContent` bytes (larger blobs are for streaming).
+ * Undefined when there is no such blob.
+ */
+export async function readBlob(
+  reader: CatFileReader,
+  sha: string,
+  maxContent: number,
+): Promise<{ size: number; content?: Buffer } | undefined> {
+  const cached = blobCache.get(sha);
+  if (cached) return { size: cached.length, content: cached };
+  const info = await reader.info(sha);
+  if (!info || info.type !== 'blob') return undefined;
+  if (info.size > maxContent) return { size: info.size };
+  const object = await reader.read(sha);
+  if (!object) return undefined;
+  if (object.size <= cachedBlobLimit) blobCache.set(sha, object.content);
+  return { size: object.size, content: object.content };
+}
+
 /** Sizes of blobs by id (`cat-file --batch-check`, requests pipelined); missing blobs are left out. */
-export async function blobSizes(reader: CatFileReader, shas: readonly string[]): Promise<Map<string, number>> {
+export async function blobSizes(
+  reader: CatFileReader,
+  shas: readonly string[],
+): Promise<Map<string, number>> {
   const unique = [...new Set(shas)];
   const infos = await Promise.all(unique.map((sha) => reader.info(sha)));
   const sizes = new Map<string, number>();
@@ -98,7 +128,11 @@ export async function blobSizes(reader: CatFileReader, shas: readonly string[]):
 }
 
 /** The URL `.gitmodules` (at the root of `rootTree`) gives for the submodule at `path`, if any. */
-export async function submoduleUrl(reader: CatFileReader, rootTree: string, path: string): Promise<string | undefined> {
+export async function submoduleUrl(
+  reader: CatFileReader,
+  rootTree: string,
+  path: string,
+): Promise<string | undefined> {
   const file = await entryAt(reader, rootTree, '.gitmodules');
   if (!file || file.kind !== 'file') return undefined;
   const blob = await reader.read(file.sha);

@@ -58,5 +58,4 @@ export function assertNotOption(value: string): void {
 }
 
 /** Whether `line` can be sent as one `cat-file --batch` request: no newline or NUL to split or cut it. */
-// eslint-disable-next-line no-control-regex
 export const isSafeRequestLine = (line: string): boolean => line !== '' && !/[\n\r\0]/.test(line);

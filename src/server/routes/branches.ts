@@ -1,17 +1,16 @@
 import { toBranch } from '../convert/branch';
 import type { RequestContext } from '../http/context';
 import { conflict, forbidden, notFound, unprocessable } from '../http/httpError';
-import {
-  createBranch,
-  deleteBranch,
-  listBranches,
-  resolveBranch,
-  resolveRef,
-  resolveTag,
-} from '../git/refs';
+import { createBranch, deleteBranch, listBranches, resolveBranch, resolveRef, resolveTag } from '../git/refs';
 import { isValidBranchName, isValidRefName } from '../git/validate';
 import type { HandlerMap } from './handler';
-import { assertNotArchived, commitOf, openGitRepository, type GitRepository } from './repoGit';
+import {
+  assertNotArchived,
+  commitOf,
+  openGitRepository,
+  trackedRefChange,
+  type GitRepository,
+} from './repoGit';
 
 /** Gitea's binding rules for a ref field (`GitRefName;MaxSize(100)`), with its Go field name in the message. */
 function refField(value: string | undefined, goName: string, required: boolean): string | undefined {
@@ -81,7 +80,7 @@ export const branchHandlers: HandlerMap = {
     }
     const commit = await sourceCommit(git, oldRef || undefined, oldBranch);
     if (await resolveTag(git.reader, name)) throw conflict('The branch with the same tag already exists.');
-    const result = await createBranch(git.gitDir, name, commit);
+    const result = await trackedRefChange(ctx, git, () => createBranch(git.gitDir, name, commit));
     if (result === 'exists') throw conflict('The branch already exists.');
     if (result === 'conflict') throw conflict('The branch with the same name already exists.');
     ctx.json(await branchJson(ctx, git, name, commit), 201);
@@ -94,7 +93,7 @@ export const branchHandlers: HandlerMap = {
     if (name === git.repo.default_branch) throw forbidden('can not delete default branch');
     const commit = isValidRefName(name) ? await resolveBranch(git.reader, name) : undefined;
     if (!commit) throw notFound(`branch does not exist [name: ${name}]`);
-    if (!(await deleteBranch(git.gitDir, name, commit))) {
+    if (!(await trackedRefChange(ctx, git, () => deleteBranch(git.gitDir, name, commit)))) {
       throw conflict('the branch changed while it was being deleted; try again');
     }
     ctx.empty();

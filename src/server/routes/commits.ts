@@ -30,7 +30,11 @@ async function commitJson(
 }
 
 /** Maps `work` over `items` with at most `limit` running at once (each may spawn git). */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -82,7 +86,9 @@ export const commitHandlers: HandlerMap = {
     const { page, limit, offset } = ctx.paging;
     const { ids, total } = await listCommitIds(git.gitDir, start, { offset, limit }, { path, not });
     if (path !== '' && total === 0) throw notFound(`no commits touch ${path}`);
-    const commits = await mapLimited(ids, 4, async (id) => commitJson(ctx, git, await commitOf(git, id), options));
+    const commits = await mapLimited(ids, 4, async (id) =>
+      commitJson(ctx, git, await commitOf(git, id), options),
+    );
     const pageCount = Math.ceil(total / limit);
     // Gitea keeps these for older clients beside X-Total-Count and Link.
     ctx.res.setHeader('X-Page', String(page));

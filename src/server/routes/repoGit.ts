@@ -6,6 +6,8 @@ import { readCommit, type CommitObject } from '../git/commits';
 import { repositoryGitDir } from '../git/paths';
 import { resolveBranch, resolveRef, type ResolvedRef } from '../git/refs';
 import type { AccessMode } from '../services/permissions';
+import type { PushServices } from '../services/pushes';
+import { trackRefChanges } from '../services/refChanges';
 import type { RepositoryRow } from '../store/repositories';
 import { loadRepository } from './repositoryLookup';
 
@@ -74,4 +76,23 @@ export async function commitOf(git: GitRepository, sha: string): Promise<CommitO
   const commit = await readCommit(git.reader, sha);
   if (!commit) throw notFound(`commit ${sha} does not exist`);
   return commit;
+}
+
+/**
+ * Runs a change that moves branches (create, delete, a commit through the contents API) under the
+ * repository's queue, then records it as a push by the caller: the repository row follows (empty or not)
+ * and Gitea's `create` / `push` / `delete` events go out.
+ */
+export function trackedRefChange<T>(
+  ctx: RequestContext,
+  git: GitRepository,
+  change: () => Promise<T>,
+): Promise<T> {
+  const services: PushServices = {
+    db: ctx.db,
+    rootUrl: ctx.rootUrl,
+    events: ctx.app.events,
+    log: ctx.app.log,
+  };
+  return trackRefChanges(services, git.repo, git.gitDir, ctx.requireUser(), () => change());
 }

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { branchRef } from './refs';
+import { GitError, runGit } from './run';
+import { isObjectId, isValidBranchName } from './validate';
+
+/** A file to write (content and mode) or to delete, by its normalised path in the tree. */
+export type FileChange =
+  | { readonly kind: 'write'; readonly path: string; readonly content: Buffer; readonly mode: string }
+  | { readonly kind: 'delete'; readonly path: string };
+
+/** An author or committer: git's ident and a date git understands (`@<unix> +hhmm`). */
+export interface CommitPerson {
+  readonly name: string;
+  readonly email: string;
+  readonly date?: string;
+}
+
+export interface FileCommitRequest {
+  /** The parent commit; undefined for the first commit of an empty repository. */
+  readonly parent: string | undefined;
+  readonly changes: readonly FileChange[];
+  readonly message: string;
+  readonly author: CommitPerson;
+  readonly committer: CommitPerson;
+}
+
+function personEnv(role: 'AUTHOR' | 'COMMITTER', person: CommitPerson): Record<string, string> {
+  const env: Record<string, string> = {
+    [`GIT_${role}_NAME`]: person.name,
+    [`GIT_${role}_EMAIL`]: person.email,
+  };
+  if (person.date) env[`GIT_${role}_DATE`] = person.date;
+  return env;
+}
+
+/**
+ * Writes a commit with plumbing only, so a bare repository (or a workspace's own `.git`, whose working
+ * tree stays untouched) needs no checkout: the parent's tree is read into a temporary index, the changes
+ * are applied to it, and the index becomes a tree and then a commit. Answers the new commit id; no
+ * reference moves (see `moveBranch`).
+ */
+export async function commitFileChanges(gitDir: string, request: FileCommitRequest): Promise<string> {
+  if (request.parent !== undefined && !isObjectId(request.parent))
+    throw new Error(`not a commit id: ${request.parent}`);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'teahouse-index-'));
+  const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
+  try {
+    await runGit(request.parent === undefined ? ['read-tree', '--empty'] : ['read-tree', request.parent], {
+      gitDir,
+      env,
+    });
+    // One `--index-info` batch (NUL-separated, so any path is taken verbatim): mode 0 removes an entry.
+    const records: string[] = [];
+    for (const change of request.changes) {
+      if (change.kind === 'delete') {
+        records.push(`0 ${'0'.repeat(request.parent?.length ?? 40)}\t${change.path}\0`);
+        continue;
+      }
+      const blob = (
+        await runGit(['hash-object', '-w', '--stdin'], { gitDir, env, input: change.content })
+      ).stdout.trim();
+      records.push(`${change.mode} ${blob}\t${change.path}\0`);
+    }
+    await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('') });
+    const tree = (await runGit(['write-tree'], { gitDir, env })).stdout.trim();
+    const args = ['commit-tree', '--no-gpg-sign', tree];
+    if (request.parent !== undefined) args.push('-p', request.parent);
+    args.push('-F', '-');
+    const { stdout } = await runGit(args, {
+      gitDir,
+      input: request.message,
+      env: { ...env, ...personEnv('AUTHOR', request.author), ...personEnv('COMMITTER', request.committer) },
+    });
+    const commit = stdout.trim();
+    if (!isObjectId(commit)) throw new Error(`git commit-tree answered an unexpected id: ${commit}`);
+    return commit;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Points a branch at `commit` if it still points at `expected` (undefined: only if it does not exist yet),
+ * so two writers cannot lose each other's commits. False when the branch moved meanwhile.
+ */
+export async function moveBranch(
+  gitDir: string,
+  branch: string,
+  commit: string,
+  expected: string | undefined,
+): Promise<boolean> {
+  if (!isValidBranchName(branch) || !isObjectId(commit))
+    throw new Error(`invalid branch or commit: ${branch} ${commit}`);
+  const old = expected ?? '0'.repeat(commit.length);
+  try {
+    await runGit(['update-ref', branchRef(branch), commit, old], { gitDir });
+    return true;
+  } catch (error) {
+    if (
+      error instanceof GitError &&
+      /cannot lock ref|reference already exists|is at .* but expected/.test(error.stderr)
+    ) {
+      return false;
+    }
+    throw error;
+  }
+}
