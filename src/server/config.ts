@@ -16,7 +16,23 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** Largest request body accepted, in bytes (413 beyond). */
   readonly bodyLimit: number;
+  /** `--allowed-hosts`: loopback/private hosts the server may contact anyway (services/addressPolicy.ts). */
+  readonly allowedHosts: readonly string[];
+  /** `--mirror-interval`: seconds between background syncs of a mirror that did not choose its own. */
+  readonly mirrorIntervalSeconds: number;
+  /** `--webhook-timeout`: how long a webhook receiver may take to answer, in milliseconds. */
+  readonly webhookTimeoutMs: number;
+  /** `--webhook-retry-base`: the delay before a failed delivery's first retry, in milliseconds (later ones grow). */
+  readonly webhookRetryBaseMs: number;
 }
+
+/** Gitea's `[mirror] DEFAULT_INTERVAL` and `MIN_INTERVAL`. */
+export const defaultMirrorIntervalSeconds = 8 * 3600;
+export const minMirrorIntervalSeconds = 10 * 60;
+
+/** Gitea's `[webhook] DELIVER_TIMEOUT` (5 s), and a first retry after 10 s. */
+export const defaultWebhookTimeoutMs = 5_000;
+export const defaultWebhookRetryBaseMs = 10_000;
 
 export const databaseFile = (dataDir: string): string => path.join(dataDir, 'teahouse.db');
 export const repositoriesDir = (dataDir: string): string => path.join(dataDir, 'repositories');
@@ -28,6 +44,10 @@ export function defaultConfig(overrides: Partial<ServerConfig> & { dataDir: stri
     workspaces: [],
     logLevel: 'info',
     bodyLimit: defaultBodyLimit,
+    allowedHosts: [],
+    mirrorIntervalSeconds: defaultMirrorIntervalSeconds,
+    webhookTimeoutMs: defaultWebhookTimeoutMs,
+    webhookRetryBaseMs: defaultWebhookRetryBaseMs,
     ...overrides,
   };
 }

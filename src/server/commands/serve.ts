@@ -1,13 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTeahouseServer } from '../app';
-import { defaultConfig, type ServerConfig } from '../config';
+import {
+  defaultConfig,
+  defaultMirrorIntervalSeconds,
+  defaultWebhookRetryBaseMs,
+  defaultWebhookTimeoutMs,
+  minMirrorIntervalSeconds,
+  type ServerConfig,
+} from '../config';
 import { defaultBodyLimit } from '../http/body';
+import { AllowedHosts } from '../services/addressPolicy';
 import { ensureFirstAdmin } from '../services/bootstrap';
+import { formatGoDuration, parseGoDuration } from '../services/goDuration';
 import { CliError, type CliCommand } from './cliCommand';
 
 export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1] [--port 3000] [--workspace DIR]...
-                      [--root-url URL] [--log-level info|debug] [--body-limit BYTES]`;
+                      [--root-url URL] [--log-level info|debug] [--body-limit BYTES]
+                      [--allowed-hosts HOST,...] [--mirror-interval DURATION]
+                      [--webhook-timeout DURATION] [--webhook-retry-base DURATION]`;
 
 function parseServeArgs(args: readonly string[]): ServerConfig {
   let values;
@@ -23,6 +34,10 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
         'root-url': { type: 'string' },
         'log-level': { type: 'string', default: 'info' },
         'body-limit': { type: 'string', default: String(defaultBodyLimit) },
+        'allowed-hosts': { type: 'string', multiple: true, default: [] },
+        'mirror-interval': { type: 'string', default: formatGoDuration(defaultMirrorIntervalSeconds) },
+        'webhook-timeout': { type: 'string', default: `${defaultWebhookTimeoutMs}ms` },
+        'webhook-retry-base': { type: 'string', default: `${defaultWebhookRetryBaseMs}ms` },
       },
     }));
   } catch (error) {
@@ -43,6 +58,23 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
     }
     rootUrl = rootUrl.endsWith('/') ? rootUrl : `${rootUrl}/`;
   }
+  const allowedHosts = values['allowed-hosts']
+    .flatMap((entry) => entry.split(','))
+    .map((entry) => entry.trim());
+  try {
+    new AllowedHosts(allowedHosts);
+  } catch (error) {
+    throw new CliError(`--allowed-hosts: ${(error as Error).message}`, 2);
+  }
+  const mirrorInterval = parseGoDuration(values['mirror-interval']);
+  if (mirrorInterval === undefined || mirrorInterval < minMirrorIntervalSeconds) {
+    throw new CliError(
+      `--mirror-interval must be a duration of at least ${formatGoDuration(minMirrorIntervalSeconds)}, like 8h or 30m`,
+      2,
+    );
+  }
+  const webhookTimeoutMs = positiveMilliseconds('--webhook-timeout', values['webhook-timeout']);
+  const webhookRetryBaseMs = positiveMilliseconds('--webhook-retry-base', values['webhook-retry-base']);
   return defaultConfig({
     dataDir: path.resolve(values.data),
     host: values.host,
@@ -51,7 +83,19 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
     rootUrl,
     logLevel,
     bodyLimit,
+    allowedHosts: allowedHosts.filter((entry) => entry !== ''),
+    mirrorIntervalSeconds: mirrorInterval,
+    webhookTimeoutMs,
+    webhookRetryBaseMs,
   });
+}
+
+/** A Go duration (`5s`, `250ms`) as whole milliseconds, at least 1. */
+function positiveMilliseconds(flag: string, value: string): number {
+  const seconds = parseGoDuration(value);
+  if (seconds === undefined || seconds * 1000 < 1)
+    throw new CliError(`${flag} must be a duration like 5s or 250ms`, 2);
+  return Math.round(seconds * 1000);
 }
 
 /**

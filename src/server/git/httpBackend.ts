@@ -43,7 +43,12 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE|CEILING_DIRECTORIES|COMMON_DIR|CONFIG_PARAMETERS|CONFIG_COUNT|PROTOCOL)$/.test(key)) continue;
+    if (
+      /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE|CEILING_DIRECTORIES|COMMON_DIR|CONFIG_PARAMETERS|CONFIG_COUNT|PROTOCOL)$/.test(
+        key,
+      )
+    )
+      continue;
     env[key] = value;
   }
   return env;
@@ -117,7 +122,11 @@ function parseCgiHead(buffer: Buffer): CgiHead | undefined {
 export function runHttpBackend(request: HttpBackendRequest): Promise<HttpBackendResult> {
   const { req, res } = request;
   const args = [...(request.config ?? []).flatMap((setting) => ['-c', setting]), 'http-backend'];
-  const child = spawn('git', args, { env: cgiEnv(request), stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+  const child = spawn('git', args, {
+    env: cgiEnv(request),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
   request.track?.(child);
 
   return new Promise((resolve) => {

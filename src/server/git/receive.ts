@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runGit } from './run';
 import { assertNotOption, isObjectId } from './validate';
 
@@ -18,9 +20,12 @@ export const isZeroId = (id: string): boolean => /^0+$/.test(id);
 
 /** Branches and tags (`for-each-ref`); other references (notes, pull heads) are not pushes anyone follows. */
 export async function snapshotRefs(gitDir: string): Promise<RefSnapshot> {
-  const { stdout } = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/', 'refs/tags/'], {
-    gitDir,
-  });
+  const { stdout } = await runGit(
+    ['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/', 'refs/tags/'],
+    {
+      gitDir,
+    },
+  );
   const refs = new Map<string, string>();
   for (const line of stdout.split('\n')) {
     const space = line.indexOf(' ');
@@ -77,4 +82,20 @@ export async function peelToCommit(gitDir: string, id: string): Promise<string |
   } catch {
     return undefined;
   }
+}
+
+/** The branch HEAD names (`ref: refs/heads/<branch>`), read from the file; undefined when detached or unreadable. */
+export async function headBranchOf(gitDir: string): Promise<string | undefined> {
+  try {
+    const head = (await readFile(path.join(gitDir, 'HEAD'), 'utf8')).trim();
+    return head.startsWith('ref: refs/heads/') ? head.slice('ref: refs/heads/'.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `sha1` or `sha256`: how the repository names its objects. */
+export async function objectFormatOf(gitDir: string): Promise<'sha1' | 'sha256'> {
+  const { stdout } = await runGit(['rev-parse', '--show-object-format'], { gitDir });
+  return stdout.trim() === 'sha256' ? 'sha256' : 'sha1';
 }

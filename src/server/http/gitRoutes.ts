@@ -52,10 +52,15 @@ function wantsWrite(target: GitTarget, query: URLSearchParams): boolean {
 
 function assertMethod(method: string, target: GitTarget): void {
   const allowed = target.service === 'info/refs' ? ['GET', 'HEAD'] : ['POST'];
-  if (!allowed.includes(method)) throw new HttpError(405, 'Method Not Allowed', { Allow: allowed.join(', ') });
+  if (!allowed.includes(method))
+    throw new HttpError(405, 'Method Not Allowed', { Allow: allowed.join(', ') });
 }
 
-async function identify(app: AppServices, req: Parameters<SiteRoute>[0], query: URLSearchParams): Promise<Identity> {
+async function identify(
+  app: AppServices,
+  req: Parameters<SiteRoute>[0],
+  query: URLSearchParams,
+): Promise<Identity> {
   let identity: Identity;
   try {
     identity = await authenticate(app.db, req.headers, query);
@@ -72,7 +77,12 @@ async function identify(app: AppServices, req: Parameters<SiteRoute>[0], query: 
  * asked for credentials (401), signed-in callers who cannot see the repository get 404, those who can read
  * but not write get 403; a token needs the repository scope.
  */
-function authorize(app: AppServices, identity: Identity, repo: RepositoryRow | undefined, write: boolean): RepositoryRow {
+function authorize(
+  app: AppServices,
+  identity: Identity,
+  repo: RepositoryRow | undefined,
+  write: boolean,
+): RepositoryRow {
   const user = identity.user;
   const visible = repo !== undefined && repo.is_missing === 0 ? repo : undefined;
   const mode = visible ? repoAccess(app.db, user, visible, 'repo.code') : 'none';
@@ -81,7 +91,10 @@ function authorize(app: AppServices, identity: Identity, repo: RepositoryRow | u
     throw new HttpError(404, 'Repository not found');
   }
   if (identity.token && !scopesGrant(identity.token.scopes, write ? 'write:repository' : 'read:repository')) {
-    throw new HttpError(403, `token does not have at least one of required scope(s): ${write ? 'write' : 'read'}:repository`);
+    throw new HttpError(
+      403,
+      `token does not have at least one of required scope(s): ${write ? 'write' : 'read'}:repository`,
+    );
   }
   if (!write) return visible;
   if (!user) throw askForCredentials();
@@ -106,7 +119,12 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
     running.add(child);
     child.once('close', () => running.delete(child));
   };
-  const pushServices: PushServices = { db: app.db, rootUrl: app.config.rootUrl, events: app.events, log: app.log };
+  const pushServices: PushServices = {
+    db: app.db,
+    rootUrl: app.config.rootUrl,
+    events: app.events,
+    log: app.log,
+  };
 
   return async (req, res, path) => {
     const target = parseGitPath(path);

@@ -99,7 +99,8 @@ export function classifyAddress(ip: string): AddressClass {
 }
 
 export const isLoopbackHost = (host: string): boolean =>
-  host.toLowerCase() === 'localhost' || (isIP(host) !== 0 && classifyAddress(host) === 'loopback' && host !== '0.0.0.0' && host !== '::');
+  host.toLowerCase() === 'localhost' ||
+  (isIP(host) !== 0 && classifyAddress(host) === 'loopback' && host !== '0.0.0.0' && host !== '::');
 
 /** `--allowed-hosts`: `loopback`, `private`, `external`, `*`, IPs, CIDR ranges and host name globs (`*.corp.example`). */
 export class AllowedHosts {

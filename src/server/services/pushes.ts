@@ -51,7 +51,12 @@ export async function recordPush(services: PushServices, push: RecordedPush): Pr
   try {
     for (const update of relevant) {
       for (const event of await eventsFor(services, view, { ...push, repo }, repository, reader, update)) {
-        services.events.emit({ event: event.name, repoId: repo.id, senderId: push.pusher.id, payload: event.payload });
+        services.events.emit({
+          event: event.name,
+          repoId: repo.id,
+          senderId: push.pusher.id,
+          payload: event.payload,
+        });
       }
     }
   } finally {
@@ -64,7 +69,11 @@ async function updateRepositoryAfterPush(db: Database, push: RecordedPush): Prom
   const branches = [...push.after.keys()].filter((ref) => ref.startsWith(branchPrefix));
   let defaultBranch = push.repo.default_branch;
   // A workspace repository's HEAD is its owner's checkout: it is never moved from here.
-  if (push.repo.git_path === null && branches.length > 0 && !push.after.has(`${branchPrefix}${defaultBranch}`)) {
+  if (
+    push.repo.git_path === null &&
+    branches.length > 0 &&
+    !push.after.has(`${branchPrefix}${defaultBranch}`)
+  ) {
     const created = push.updates.find((u) => u.ref.startsWith(branchPrefix) && !isZeroId(u.after));
     defaultBranch = (created?.ref ?? branches.sort()[0]!).slice(branchPrefix.length);
     await setHeadBranch(push.gitDir, defaultBranch);
@@ -124,7 +133,12 @@ async function eventsFor(
     name: 'delete',
     payload: { ref: short, ref_type: refType, pusher_type: 'user', repository, sender },
   };
-  const pushEvent = (commits: PayloadCommit[], total: number, head: PayloadCommit | null, compare: string): ShapedEvent => ({
+  const pushEvent = (
+    commits: PayloadCommit[],
+    total: number,
+    head: PayloadCommit | null,
+    compare: string,
+  ): ShapedEvent => ({
     name: 'push',
     payload: {
       ref: update.ref,
@@ -139,18 +153,23 @@ async function eventsFor(
       sender,
     },
   });
-  const compareUrl = created || deleted ? '' : `${repository.html_url}/compare/${update.before}...${update.after}`;
+  const compareUrl =
+    created || deleted ? '' : `${repository.html_url}/compare/${update.before}...${update.after}`;
 
   // Gitea: a deleted branch is only a `delete`; a deleted tag is an empty push and a `delete`.
   if (deleted) return isTag ? [pushEvent([], 0, null, compareUrl), deleteEvent] : [deleteEvent];
 
   const tip = await peelToCommit(push.gitDir, update.after);
-  const head = tip === undefined ? null : ((await payloadCommit(view, push.repo, reader, push.gitDir, tip)) ?? null);
+  const head =
+    tip === undefined ? null : ((await payloadCommit(view, push.repo, reader, push.gitDir, tip)) ?? null);
   // Gitea: a tag push lists no commits, only its head; then the `create`.
   if (isTag) return [pushEvent([], 0, head, compareUrl), createEvent];
 
+  // A new branch brings only what no other branch had, before or after this push (no commit listed twice).
+  const otherTips = (refs: RefSnapshot): string[] =>
+    [...refs].filter(([ref]) => ref.startsWith(branchPrefix) && ref !== update.ref).map(([, id]) => id);
   const exclude = created
-    ? [...push.before].filter(([ref]) => ref.startsWith(branchPrefix) && ref !== update.ref).map(([, id]) => id)
+    ? [...new Set([...otherTips(push.before), ...otherTips(push.after)])]
     : [update.before];
   let commits: PayloadCommit[] = [];
   let total = 0;

@@ -56,15 +56,22 @@ async function catchUpWorkspaceRefs(
   const updates = diffRefs(stored, current);
   if (updates.length === 0) return;
   const owner = findUserById(services.db, repo.owner_id);
-  if (owner) await recordSafely(services, { repo, pusher: owner, gitDir, before: stored, after: current, updates });
+  if (owner)
+    await recordSafely(services, { repo, pusher: owner, gitDir, before: stored, after: current, updates });
   saveRefSnapshot(services.db, repo.id, current);
 }
 
-/** Rescans one workspace repository's references (under the repository's queue). */
-export function syncWorkspaceRefs(services: PushServices, repo: RepositoryRow, gitDir: string): Promise<void> {
+/** Rescans one workspace repository's references (under the repository's queue); answers them. */
+export function syncWorkspaceRefs(
+  services: PushServices,
+  repo: RepositoryRow,
+  gitDir: string,
+): Promise<RefSnapshot> {
   return queue.run(repo.id, async () => {
     const fresh = findRepositoryById(services.db, repo.id) ?? repo;
-    await catchUpWorkspaceRefs(services, fresh, gitDir, await snapshotRefs(gitDir));
+    const current = await snapshotRefs(gitDir);
+    await catchUpWorkspaceRefs(services, fresh, gitDir, current);
+    return current;
   });
 }
 
@@ -95,7 +102,10 @@ export function trackRefChanges<T>(
           }
           if (repo.git_path !== null) saveRefSnapshot(services.db, repo.id, after);
         } catch (error) {
-          services.log.error(`reading the references of ${repo.owner_name}/${repo.name} after a change failed`, error);
+          services.log.error(
+            `reading the references of ${repo.owner_name}/${repo.name} after a change failed`,
+            error,
+          );
         }
       })());
     try {

@@ -15,6 +15,7 @@ import {
   insertRepository,
   linkRepositoryToAllRepositoryTeams,
   repositoryNameTaken,
+  type NewRepository,
   type RepositoryRow,
 } from '../store/repositories';
 import { userType, type UserRow } from '../store/users';
@@ -134,21 +135,8 @@ async function buildGitRepository(
   }
 }
 
-/**
- * Creates a repository owned by `owner` on behalf of `doer`, as Gitea's CreateRepository does: the git
- * repository is assembled in a staging folder, then the database row and the move into place happen in
- * one transaction, so either both exist or neither does. The creator watches the new repository, an
- * organization's all-repository teams get it, and a creator who would not be its admin becomes an admin
- * collaborator. Callers check who may create for `owner`.
- */
-export async function createRepository(
-  services: RepositoryServices,
-  doer: UserRow,
-  owner: UserRow,
-  input: CreateRepositoryInput,
-): Promise<RepositoryRow> {
-  const { db } = services;
-  const { gitignores } = validate(input);
+/** Gitea's per-owner repository limit (`max_repo_creation`, -1 = the default: no limit); admins are exempt. */
+export function assertMayOwnAnotherRepository(db: Database, doer: UserRow, owner: UserRow): void {
   if (
     !isSiteAdmin(doer) &&
     owner.max_repo_creation >= 0 &&
@@ -156,25 +144,28 @@ export async function createRepository(
   ) {
     throw forbidden(`You have already reached your limit of ${owner.max_repo_creation} repositories.`);
   }
-  if (repositoryNameTaken(db, owner.id, input.name)) throw conflict(duplicateRepositoryMessage);
+}
 
-  const { stagingPath, size } = await buildGitRepository(services, doer, owner, input, gitignores);
-  const finalPath = managedGitDir(services.dataDir, owner.name, input.name);
+/**
+ * Moves a git repository assembled in a staging folder into place under its row, in one transaction so
+ * either both exist or neither does: the creator watches it, an organization's all-repository teams get it,
+ * and a creator who would not be its admin becomes an admin collaborator. `alsoInTransaction` records what
+ * else belongs to the new row (a fork's parent, a mirror's remote). The staging folder is gone afterwards.
+ */
+export function placeRepository(
+  services: RepositoryServices,
+  doer: UserRow,
+  owner: UserRow,
+  row: NewRepository,
+  stagingPath: string,
+  alsoInTransaction?: (repoId: number) => void,
+): RepositoryRow {
+  const { db } = services;
+  const finalPath = managedGitDir(services.dataDir, owner.name, row.name);
   let moved = false;
   try {
     const id = db.transaction(() => {
-      const repoId = insertRepository(db, {
-        ownerId: owner.id,
-        ownerName: owner.name,
-        name: input.name,
-        description: input.description,
-        defaultBranch: input.defaultBranch,
-        isPrivate: input.isPrivate,
-        isEmpty: !input.autoInit,
-        isTemplate: input.isTemplate,
-        objectFormatName: input.objectFormat,
-        size,
-      });
+      const repoId = insertRepository(db, row);
       setWatchMode(db, doer.id, repoId, watchMode.normal);
       if (owner.type === userType.organization) {
         linkRepositoryToAllRepositoryTeams(db, owner.id, repoId);
@@ -182,9 +173,10 @@ export async function createRepository(
         if (!atLeast(repoAccess(db, doer, created), 'admin'))
           upsertCollaboration(db, repoId, doer.id, 'admin');
       }
+      alsoInTransaction?.(repoId);
       // Leftovers of a crash must not be adopted silently.
       if (existsSync(finalPath))
-        throw conflict(`repository files already exist [uname: ${owner.name}, name: ${input.name}]`);
+        throw conflict(`repository files already exist [uname: ${owner.name}, name: ${row.name}]`);
       mkdirSync(path.dirname(finalPath), { recursive: true });
       renameSync(stagingPath, finalPath);
       moved = true;
@@ -197,4 +189,41 @@ export async function createRepository(
     if (isUniqueViolation(error)) throw conflict(duplicateRepositoryMessage);
     throw error;
   }
+}
+
+/**
+ * Creates a repository owned by `owner` on behalf of `doer`, as Gitea's CreateRepository does: the git
+ * repository is assembled in a staging folder, then placed with its row (`placeRepository`). Callers check
+ * who may create for `owner`.
+ */
+export async function createRepository(
+  services: RepositoryServices,
+  doer: UserRow,
+  owner: UserRow,
+  input: CreateRepositoryInput,
+): Promise<RepositoryRow> {
+  const { db } = services;
+  const { gitignores } = validate(input);
+  assertMayOwnAnotherRepository(db, doer, owner);
+  if (repositoryNameTaken(db, owner.id, input.name)) throw conflict(duplicateRepositoryMessage);
+
+  const { stagingPath, size } = await buildGitRepository(services, doer, owner, input, gitignores);
+  return placeRepository(
+    services,
+    doer,
+    owner,
+    {
+      ownerId: owner.id,
+      ownerName: owner.name,
+      name: input.name,
+      description: input.description,
+      defaultBranch: input.defaultBranch,
+      isPrivate: input.isPrivate,
+      isEmpty: !input.autoInit,
+      isTemplate: input.isTemplate,
+      objectFormatName: input.objectFormat,
+      size,
+    },
+    stagingPath,
+  );
 }

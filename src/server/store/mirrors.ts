@@ -49,7 +49,11 @@ export function dueMirrors(db: Database, now: number, limit: number): MirrorRow[
 }
 
 /** Records a sync attempt: success moves `updated`; either way the next one is scheduled. */
-export function recordMirrorSync(db: Database, repoId: number, outcome: { ok: boolean; error: string }): void {
+export function recordMirrorSync(
+  db: Database,
+  repoId: number,
+  outcome: { ok: boolean; error: string },
+): void {
   const now = nowSeconds();
   db.run(
     `UPDATE mirror SET updated = CASE WHEN ? THEN ? ELSE updated END, last_error = ?,
@@ -59,6 +63,21 @@ export function recordMirrorSync(db: Database, repoId: number, outcome: { ok: bo
     now,
     outcome.error,
     now,
+    repoId,
+  );
+}
+
+/** Marks a new repository as a mirror (or records where a migration came from) on its row. */
+export function recordMigrationSource(
+  db: Database,
+  repoId: number,
+  source: { originalUrl: string; mirror: boolean; mirrorInterval: string },
+): void {
+  db.run(
+    'UPDATE repository SET original_url = ?, is_mirror = ?, mirror_interval = ? WHERE id = ?',
+    source.originalUrl,
+    source.mirror ? 1 : 0,
+    source.mirrorInterval,
     repoId,
   );
 }

@@ -2,7 +2,10 @@ import type { Database } from './database';
 
 /** The references last seen in a workspace repository (ref → object id). */
 export function loadRefSnapshot(db: Database, repoId: number): Map<string, string> | undefined {
-  const rows = db.all<{ ref: string; sha: string }>('SELECT ref, sha FROM git_ref_snapshot WHERE repo_id = ?', repoId);
+  const rows = db.all<{ ref: string; sha: string }>(
+    'SELECT ref, sha FROM git_ref_snapshot WHERE repo_id = ?',
+    repoId,
+  );
   const known = db.get<{ n: number }>(
     "SELECT count(*) AS n FROM git_ref_snapshot WHERE repo_id = ? AND ref = ''",
     repoId,
