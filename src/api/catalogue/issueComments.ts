@@ -110,6 +110,8 @@ export const issueCommentsOperations = [
     operationId: 'issueCreateComment',
     method: 'POST',
     path: '/repos/{owner}/{repo}/issues/{index}/comments',
+    // the spec lists the comment list under /issue/ too; clients post to the same spelling
+    aliases: ['/repos/{owner}/{repo}/issue/{index}/comments'],
     group: 'issue',
     summary: 'Add a comment to an issue',
     pathParams: [ownerParam, repoParam, issueIndexParam],

@@ -26,7 +26,13 @@ export function toComments(
   const issues = new Map(knownIssues.map((i) => [i.id, i]));
   const missing = [...new Set(comments.map((c) => c.issue_id))].filter((id) => !issues.has(id));
   for (const issue of issuesByIds(view.db, missing)) issues.set(issue.id, issue);
-  const user = userShaper(view, usersByIds(view.db, comments.map((c) => c.poster_id)));
+  const user = userShaper(
+    view,
+    usersByIds(
+      view.db,
+      comments.map((c) => c.poster_id),
+    ),
+  );
   return comments.map((comment) => {
     const issue = issues.get(comment.issue_id)!;
     const issuePage = issueHtmlUrl(view, repo, issue);
@@ -46,6 +52,11 @@ export function toComments(
   });
 }
 
-export function toComment(view: ViewContext, repo: RepositoryRow, comment: CommentRow, issue?: IssueRow): CommentJson {
+export function toComment(
+  view: ViewContext,
+  repo: RepositoryRow,
+  comment: CommentRow,
+  issue?: IssueRow,
+): CommentJson {
   return toComments(view, repo, [comment], issue ? [issue] : [])[0]!;
 }

@@ -24,14 +24,18 @@ export type IssueJson = Omit<Issue, 'user' | 'assignee' | 'assignees'> & {
  * Fills `pull_request` for pull request rows of a page. The pull request module registers one when it
  * loads; until then pulls show as open, unmerged, and draft only by a WIP title prefix (Gitea's default).
  */
-export type PullRequestMetaLoader = (view: ViewContext, pulls: readonly IssueRow[]) => Map<number, PullRequestMeta>;
+export type PullRequestMetaLoader = (
+  view: ViewContext,
+  pulls: readonly IssueRow[],
+) => Map<number, PullRequestMeta>;
 let pullRequestMetaLoader: PullRequestMetaLoader | undefined;
 export function setPullRequestMetaLoader(loader: PullRequestMetaLoader): void {
   pullRequestMetaLoader = loader;
 }
 
 const wipPrefixes = ['wip:', '[wip]'];
-const isWorkInProgress = (title: string): boolean => wipPrefixes.some((p) => title.toLowerCase().startsWith(p));
+const isWorkInProgress = (title: string): boolean =>
+  wipPrefixes.some((p) => title.toLowerCase().startsWith(p));
 
 const repoPath = (repo: Pick<RepositoryRow, 'owner_name' | 'name'>): string =>
   `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;

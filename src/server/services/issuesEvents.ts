@@ -6,7 +6,7 @@ import { toUser } from '../convert/user';
 import type { ViewContext } from '../convert/viewContext';
 import type { Database } from '../store/database';
 import type { CommentRow } from '../store/comments';
-import type { IssueRow } from '../store/issues';
+import { findIssueById, type IssueRow } from '../store/issues';
 import type { RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
 import type { EventBus, HookEventName } from './events';
@@ -33,7 +33,11 @@ export function setPullRequestPayloadShaper(shaper: PullRequestPayloadShaper): v
 }
 
 // Payloads are seen as a webhook receiver sees them: no viewer (private fields hidden), owner rights.
-const payloadView = (actor: IssueActor): ViewContext => ({ db: actor.db, rootUrl: actor.rootUrl, user: null });
+const payloadView = (actor: IssueActor): ViewContext => ({
+  db: actor.db,
+  rootUrl: actor.rootUrl,
+  user: null,
+});
 
 /**
  * Emits `issues` / `issue_<kind>` (or the `pull_request` twins for a pull request) with Gitea's payload:
@@ -48,6 +52,8 @@ export function emitIssueEvent(
   changes?: ChangesPayload,
 ): void {
   const view = payloadView(actor);
+  // The state after the change (a deleted issue keeps its last row).
+  issue = findIssueById(actor.db, issue.id) ?? issue;
   const isPull = issue.is_pull === 1;
   const event: HookEventName = isPull ? `pull_request${kind}` : kind === '' ? 'issues' : `issue${kind}`;
   const base = {

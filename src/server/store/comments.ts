@@ -12,7 +12,10 @@ export const commentType = {
   changeTitle: 10,
   code: 21,
   review: 22,
+  changeTargetBranch: 25,
+  reviewRequest: 27,
   mergePull: 28,
+  dismissReview: 32,
 } as const;
 
 /** A row of `comment`: every timeline entry of an issue or pull request. */
@@ -99,7 +102,11 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
       now,
     );
     if (type === commentType.comment) {
-      db.run('UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ?', now, comment.issueId);
+      db.run(
+        'UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ?',
+        now,
+        comment.issueId,
+      );
     }
     return findCommentById(db, lastInsertRowid)!;
   });

@@ -39,7 +39,10 @@ export function findIssueByNumber(db: Database, repoId: number, number: number):
 
 export function issuesByIds(db: Database, ids: readonly number[]): IssueRow[] {
   if (ids.length === 0) return [];
-  return db.all<IssueRow>('SELECT * FROM issue WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids));
+  return db.all<IssueRow>(
+    'SELECT * FROM issue WHERE id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(ids),
+  );
 }
 
 /**
@@ -143,7 +146,12 @@ export function setIssueClosed(db: Database, issue: IssueRow, closed: boolean): 
 export function setIssueMilestone(db: Database, issue: IssueRow, milestoneId: number | null): IssueRow {
   if (issue.milestone_id === milestoneId) return issue;
   return db.transaction(() => {
-    db.run('UPDATE issue SET milestone_id = ?, updated = ? WHERE id = ?', milestoneId, nowSeconds(), issue.id);
+    db.run(
+      'UPDATE issue SET milestone_id = ?, updated = ? WHERE id = ?',
+      milestoneId,
+      nowSeconds(),
+      issue.id,
+    );
     refreshMilestoneCounters(db, issue.milestone_id);
     refreshMilestoneCounters(db, milestoneId);
     return findIssueById(db, issue.id)!;

@@ -125,18 +125,53 @@ function orderClause(filter: IssueFilter, params: SqlValue[]): string {
       return 'issue.deadline_unix DESC, issue.id DESC';
     case 'priorityrepo':
       params.push(filter.priorityRepoId ?? 0);
-      return `(issue.repo_id = ?) DESC, issue.updated DESC, issue.id DESC`;
+      return '(issue.repo_id = ?) DESC, issue.created DESC, issue.id DESC';
     case 'newest':
       return newest;
   }
 }
 
-/** A page of issues matching the filter, and how many match in all (an index-only count when it can be). */
-export function listIssues(db: Database, filter: IssueFilter, paging: Paging): { rows: IssueRow[]; total: number } {
+interface RepositoryCounters {
+  num_issues: number;
+  num_closed_issues: number;
+  num_pulls: number;
+  num_closed_pulls: number;
+}
+
+/**
+ * The total of a plain list (one repository, by state and kind only) from the repository's counters, which
+ * insertIssue / setIssueClosed / deleteIssueRow keep in step: O(1) where counting 100,000 index entries
+ * takes milliseconds. Undefined when other filters apply.
+ */
+function totalFromCounters(db: Database, filter: IssueFilter): number | undefined {
+  const { repoIds, isPull, isClosed, ...others } = filter;
+  const narrowing = Object.entries(others).filter(([key, value]) => value !== undefined && key !== 'sort');
+  if (repoIds.length !== 1 || narrowing.length > 0) return undefined;
+  const c = db.get<RepositoryCounters>(
+    'SELECT num_issues, num_closed_issues, num_pulls, num_closed_pulls FROM repository WHERE id = ?',
+    repoIds[0]!,
+  );
+  if (!c) return 0;
+  const count = (all: number, closed: number): number =>
+    isClosed === undefined ? all : isClosed ? closed : all - closed;
+  const issues = isPull === true ? 0 : count(c.num_issues, c.num_closed_issues);
+  const pulls = isPull === false ? 0 : count(c.num_pulls, c.num_closed_pulls);
+  return issues + pulls;
+}
+
+/** A page of issues matching the filter, and how many match in all (counters, else an index-only count). */
+export function listIssues(
+  db: Database,
+  filter: IssueFilter,
+  paging: Paging,
+): { rows: IssueRow[]; total: number } {
   if (filter.repoIds.length === 0) return { rows: [], total: 0 };
   const countParams: SqlValue[] = [];
   const where = whereClause(filter, countParams);
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM issue WHERE ${where}`, ...countParams)?.n ?? 0;
+  const total =
+    totalFromCounters(db, filter) ??
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM issue WHERE ${where}`, ...countParams)?.n ??
+    0;
   if (total === 0 || paging.offset >= total) return { rows: [], total };
   const params: SqlValue[] = [];
   const whereAgain = whereClause(filter, params);

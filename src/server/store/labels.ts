@@ -28,12 +28,31 @@ export function findLabel(db: Database, owner: LabelOwner, id: number): LabelRow
     : db.get<LabelRow>('SELECT * FROM label WHERE id = ? AND org_id = ?', id, owner.orgId);
 }
 
+/** The oldest label of that exact name (Gitea allows names to repeat). */
+export function findLabelByName(db: Database, owner: LabelOwner, name: string): LabelRow | undefined {
+  return 'repoId' in owner
+    ? db.get<LabelRow>(
+        'SELECT * FROM label WHERE repo_id = ? AND name = ? ORDER BY id LIMIT 1',
+        owner.repoId,
+        name,
+      )
+    : db.get<LabelRow>(
+        'SELECT * FROM label WHERE org_id = ? AND name = ? ORDER BY id LIMIT 1',
+        owner.orgId,
+        name,
+      );
+}
+
 export function findLabelById(db: Database, id: number): LabelRow | undefined {
   return db.get<LabelRow>('SELECT * FROM label WHERE id = ?', id);
 }
 
 /** A page of a repository's or an organization's labels, by name as Gitea sorts them. */
-export function listLabels(db: Database, owner: LabelOwner, paging: Paging): { rows: LabelRow[]; total: number } {
+export function listLabels(
+  db: Database,
+  owner: LabelOwner,
+  paging: Paging,
+): { rows: LabelRow[]; total: number } {
   const [repoId, orgId] = ownerColumns(owner);
   const where = repoId !== null ? 'repo_id = ?' : 'org_id = ?';
   const key = repoId ?? orgId;
@@ -165,7 +184,11 @@ export function labelsOfIssue(db: Database, issueId: number): LabelRow[] {
 export function addIssueLabels(db: Database, issueId: number, labelIds: readonly number[]): number {
   let added = 0;
   for (const labelId of new Set(labelIds)) {
-    added += db.run('INSERT OR IGNORE INTO issue_label (issue_id, label_id) VALUES (?, ?)', issueId, labelId).changes;
+    added += db.run(
+      'INSERT OR IGNORE INTO issue_label (issue_id, label_id) VALUES (?, ?)',
+      issueId,
+      labelId,
+    ).changes;
   }
   return added;
 }

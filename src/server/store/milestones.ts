@@ -68,7 +68,8 @@ export function listMilestones(
     params.push(`%${escapeLike(filter.name.toLowerCase())}%`);
   }
   const where = conditions.join(' AND ');
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM milestone WHERE ${where}`, ...params)?.n ?? 0;
+  const total =
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM milestone WHERE ${where}`, ...params)?.n ?? 0;
   const rows = db.all<MilestoneRow>(
     `SELECT * FROM milestone WHERE ${where}
      ORDER BY deadline_unix = 0, deadline_unix, id LIMIT ? OFFSET ?`,
@@ -116,7 +117,11 @@ export interface MilestoneChanges {
 }
 
 /** Applies the changes; closing stamps closed_date_unix (reopening keeps it, as Gitea, but it is not shown). */
-export function updateMilestone(db: Database, milestone: MilestoneRow, changes: MilestoneChanges): MilestoneRow {
+export function updateMilestone(
+  db: Database,
+  milestone: MilestoneRow,
+  changes: MilestoneChanges,
+): MilestoneRow {
   return db.transaction(() => {
     const now = nowSeconds();
     const closed = changes.closed ?? milestone.is_closed === 1;

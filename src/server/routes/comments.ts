@@ -1,0 +1,98 @@
+import { toComment, toComments } from '../convert/comment';
+import type { RequestContext } from '../http/context';
+import { notFound } from '../http/httpError';
+import { assertMayChangeComment, createComment, deleteComment, editComment } from '../services/comments';
+import { assertIssueAccess, assertNotArchived } from '../services/issuesAccess';
+import { querySinceBefore } from '../services/issuesTime';
+import { atLeast, repoAccess } from '../services/permissions';
+import {
+  commentType,
+  findCommentById,
+  listIssueComments,
+  listRepositoryComments,
+  type CommentRow,
+} from '../store/comments';
+import { findIssueById, type IssueRow } from '../store/issues';
+import type { RepositoryRow } from '../store/repositories';
+import type { HandlerMap } from './handler';
+import { issueActor, loadIssue } from './issuesLookup';
+import { loadRepository } from './repositoryLookup';
+
+/** The comment of an `{id}` path, on an issue of this repository the caller may read; 404 otherwise. */
+function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: CommentRow; issue: IssueRow } {
+  const id = ctx.paramInt('id');
+  const comment = findCommentById(ctx.db, id);
+  const issue = comment ? findIssueById(ctx.db, comment.issue_id) : undefined;
+  if (!comment || !issue || issue.repo_id !== repo.id) throw notFound(`comment does not exist [id: ${id}]`);
+  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull === 1, 'read');
+  return { comment, issue };
+}
+
+export const commentHandlers: HandlerMap = {
+  // Only comments of the units the caller may read (issues, pull requests or both), as Gitea.
+  issueGetRepoComments: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const { since, before } = querySinceBefore(ctx.query);
+    const readIssues =
+      repo.has_issues === 1 && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read');
+    const readPulls =
+      repo.has_pull_requests === 1 && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.pulls'), 'read');
+    if (!readIssues && !readPulls) throw notFound();
+    const isPull = readIssues && readPulls ? undefined : readPulls;
+    const paging = ctx.paging;
+    const { rows, total } = listRepositoryComments(ctx.db, repo.id, { since, before, isPull }, paging);
+    ctx.list(toComments(ctx, repo, rows), total, paging);
+  },
+
+  // Not paged in Gitea either: every comment, with X-Total-Count.
+  issueGetComments: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const { since, before } = querySinceBefore(ctx.query);
+    const issue = loadIssue(ctx, repo);
+    const rows = listIssueComments(ctx.db, issue.id, { since, before });
+    ctx.list(toComments(ctx, repo, rows, [issue]), rows.length, {
+      page: 1,
+      limit: Math.max(rows.length, 1),
+      offset: 0,
+    });
+  },
+
+  issueCreateComment: async (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const issue = loadIssue(ctx, repo);
+    assertNotArchived(repo);
+    const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
+    const comment = createComment(issueActor(ctx), repo, issue, body);
+    ctx.json(toComment(ctx, repo, comment, issue));
+  },
+
+  // Gitea answers 204 for a timeline entry that is not a plain comment.
+  issueGetComment: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const { comment, issue } = loadComment(ctx, repo);
+    if (comment.type !== commentType.comment) return ctx.empty(204);
+    ctx.json(toComment(ctx, repo, comment, issue));
+  },
+
+  issueEditComment: async (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const { comment, issue } = loadComment(ctx, repo);
+    const actor = issueActor(ctx);
+    assertMayChangeComment(actor, repo, comment);
+    if (comment.type !== commentType.comment) return ctx.empty(204);
+    assertNotArchived(repo);
+    const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
+    ctx.json(toComment(ctx, repo, editComment(actor, repo, issue, comment, body), issue));
+  },
+
+  issueDeleteComment: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const { comment, issue } = loadComment(ctx, repo);
+    const actor = issueActor(ctx);
+    assertMayChangeComment(actor, repo, comment);
+    if (comment.type !== commentType.comment) return ctx.empty(204);
+    assertNotArchived(repo);
+    deleteComment(actor, repo, issue, comment);
+    ctx.empty();
+  },
+};

@@ -1,0 +1,101 @@
+import { toIssue, toIssues } from '../convert/issue';
+import type { RequestContext } from '../http/context';
+import { createIssue, deleteIssue, editIssue } from '../services/issues';
+import { assertIssueAccess, assertNotArchived } from '../services/issuesAccess';
+import { repositoryIssueFilter, searchIssueFilter } from '../services/issuesSearch';
+import { bodyDueDate } from '../services/issuesTime';
+import { assertRepoAccess } from '../services/permissions';
+import type { IssueRow } from '../store/issues';
+import { listIssues } from '../store/issuesList';
+import type { RepositoryRow } from '../store/repositories';
+import type { HandlerMap } from './handler';
+import { issueActor, labelRefs, loadIssue } from './issuesLookup';
+import { loadRepository } from './repositoryLookup';
+
+/** Gitea refuses to close or reopen a merged pull request through the issue edit (412). */
+const refuseMergedStateChange =
+  (ctx: RequestContext, repo: RepositoryRow) =>
+  (issue: IssueRow): string | undefined =>
+    issue.is_pull === 1 && toIssue(ctx, issue, repo).pull_request?.merged
+      ? 'cannot change state of this pull request, it was already merged'
+      : undefined;
+
+export const issueHandlers: HandlerMap = {
+  issueListIssues: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const filter = repositoryIssueFilter(ctx.db, repo, ctx.query);
+    assertIssueAccess(ctx.db, ctx.user, repo, filter.isPull === true, 'read');
+    const paging = ctx.paging;
+    const { rows, total } = listIssues(ctx.db, filter, paging);
+    ctx.list(toIssues(ctx, rows, repo), total, paging);
+  },
+
+  // Across every repository the caller may read (public ones for anonymous callers).
+  issueSearchIssues: (ctx) => {
+    const filter = searchIssueFilter(ctx.db, ctx.user, ctx.query);
+    const paging = ctx.paging;
+    const { rows, total } = listIssues(ctx.db, filter, paging);
+    ctx.list(toIssues(ctx, rows), total, paging);
+  },
+
+  issueCreateIssue: async (ctx) => {
+    const { repo } = loadRepository(ctx);
+    assertIssueAccess(ctx.db, ctx.user, repo, false, 'read');
+    assertNotArchived(repo);
+    const body = await ctx.body();
+    const dueDate = body.string('due_date');
+    const issue = createIssue(issueActor(ctx), repo, {
+      title: body.string('title', { required: true, nonEmpty: true, maxLength: 255 }),
+      body: body.string('body'),
+      ref: body.string('ref'),
+      closed: body.boolean('closed'),
+      labels: labelRefs(body),
+      milestone: body.integer('milestone'),
+      assignees: body.stringArray('assignees'),
+      assignee: body.string('assignee'),
+      dueDate: dueDate ? bodyDueDate('due_date', dueDate) : undefined,
+    });
+    ctx.json(toIssue(ctx, issue, repo));
+  },
+
+  issueGetIssue: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    ctx.json(toIssue(ctx, loadIssue(ctx, repo), repo));
+  },
+
+  // The spec answers 201 for an issue edit (the catalogue's success status).
+  issueEditIssue: async (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const issue = loadIssue(ctx, repo);
+    assertNotArchived(repo);
+    const body = await ctx.body();
+    const dueDate = body.string('due_date');
+    const updated = editIssue(
+      issueActor(ctx),
+      repo,
+      issue,
+      {
+        title: body.string('title', { maxLength: 255 }),
+        body: body.string('body'),
+        ref: body.string('ref'),
+        state: body.oneOf('state', ['open', 'closed'] as const),
+        assignees: body.stringArray('assignees'),
+        assignee: body.string('assignee'),
+        milestone: body.integer('milestone'),
+        dueDate: dueDate ? bodyDueDate('due_date', dueDate) : undefined,
+        unsetDueDate: body.boolean('unset_due_date'),
+      },
+      refuseMergedStateChange(ctx, repo),
+    );
+    ctx.json(toIssue(ctx, updated, repo));
+  },
+
+  // Repository admins only, as Gitea's reqAdmin.
+  issueDelete: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const issue = loadIssue(ctx, repo);
+    assertRepoAccess(ctx.db, ctx.user, repo, 'admin');
+    deleteIssue(issueActor(ctx), repo, issue);
+    ctx.empty();
+  },
+};

@@ -1,0 +1,138 @@
+import { toLabel, toLabels } from '../convert/label';
+import type { BodyFields } from '../http/bodyFields';
+import type { RequestContext } from '../http/context';
+import { notFound, unprocessable } from '../http/httpError';
+import { assertIssuesOrPullsAccess, assertNotArchived } from '../services/issuesAccess';
+import { normalizeLabelColor } from '../services/labels';
+import { assertOrgRole } from '../services/permissions';
+import {
+  deleteLabel,
+  findLabel,
+  findLabelByName,
+  insertLabel,
+  listLabels,
+  updateLabel,
+  type LabelFields,
+  type LabelOwner,
+  type LabelRow,
+} from '../store/labels';
+import { userType, type UserRow } from '../store/users';
+import type { HandlerMap } from './handler';
+import { visibleAccount } from './lookups';
+import { loadRepository } from './repositoryLookup';
+
+/** CreateLabelOption: name and color required (Gitea's binding), one colour format. */
+function newLabelFields(body: BodyFields): LabelFields {
+  return {
+    name: body.string('name', { required: true, nonEmpty: true, maxLength: 50 }),
+    color: normalizeLabelColor(body.string('color', { required: true })),
+    description: body.string('description', { maxLength: 200 }) ?? '',
+    exclusive: body.boolean('exclusive') ?? false,
+    archived: body.boolean('is_archived') ?? false,
+  };
+}
+
+/** EditLabelOption: only what was sent changes; a name, when sent, may not be empty. */
+function labelChanges(body: BodyFields): Partial<LabelFields> {
+  const name = body.string('name', { maxLength: 50 });
+  if (name !== undefined && name.trim() === '') throw unprocessable('[Name]: Required');
+  const color = body.string('color');
+  return {
+    name,
+    color: color === undefined ? undefined : normalizeLabelColor(color),
+    description: body.string('description', { maxLength: 200 }),
+    exclusive: body.boolean('exclusive'),
+    archived: body.boolean('is_archived'),
+  };
+}
+
+/** A label by id, or by name as Gitea's GetLabel also allows; 404 otherwise. */
+function labelOf(ctx: RequestContext, owner: LabelOwner): LabelRow {
+  const raw = ctx.param('id');
+  const byId = /^\d{1,15}$/.test(raw) ? findLabel(ctx.db, owner, Number(raw)) : undefined;
+  const label = byId ?? findLabelByName(ctx.db, owner, raw);
+  if (!label) throw notFound(`label does not exist [id: ${raw}]`);
+  return label;
+}
+
+/** The organization of an `{org}` path the caller may see; a user is not an organization (404). */
+function visibleOrg(ctx: RequestContext): UserRow {
+  const org = visibleAccount(ctx, ctx.param('org'));
+  if (org.type !== userType.organization) throw notFound(`org does not exist [name: ${ctx.param('org')}]`);
+  return org;
+}
+
+/** Writes to a repository's labels: writers of its issues or pull requests, not archived. */
+async function writableRepoLabels(ctx: RequestContext): Promise<{ owner: LabelOwner; body: BodyFields }> {
+  const { repo } = loadRepository(ctx);
+  assertIssuesOrPullsAccess(ctx.db, ctx.user, repo, 'write');
+  assertNotArchived(repo);
+  return { owner: { repoId: repo.id }, body: await ctx.body() };
+}
+
+/** Writes to an organization's labels: its owners (and site admins). */
+async function writableOrgLabels(ctx: RequestContext): Promise<{ owner: LabelOwner; body: BodyFields }> {
+  const org = visibleOrg(ctx);
+  assertOrgRole(ctx.db, ctx.user, org, 'owner');
+  return { owner: { orgId: org.id }, body: await ctx.body() };
+}
+
+export const labelHandlers: HandlerMap = {
+  issueListLabels: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const paging = ctx.paging;
+    const { rows, total } = listLabels(ctx.db, { repoId: repo.id }, paging);
+    ctx.list(toLabels(ctx, rows), total, paging);
+  },
+
+  issueGetLabel: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    ctx.json(toLabel(ctx, labelOf(ctx, { repoId: repo.id })));
+  },
+
+  issueCreateLabel: async (ctx) => {
+    const { owner, body } = await writableRepoLabels(ctx);
+    ctx.json(toLabel(ctx, insertLabel(ctx.db, owner, newLabelFields(body))));
+  },
+
+  issueEditLabel: async (ctx) => {
+    const { owner, body } = await writableRepoLabels(ctx);
+    const label = labelOf(ctx, owner);
+    ctx.json(toLabel(ctx, updateLabel(ctx.db, label, labelChanges(body))));
+  },
+
+  issueDeleteLabel: async (ctx) => {
+    const { owner } = await writableRepoLabels(ctx);
+    deleteLabel(ctx.db, labelOf(ctx, owner).id);
+    ctx.empty();
+  },
+
+  orgListLabels: (ctx) => {
+    const org = visibleOrg(ctx);
+    const paging = ctx.paging;
+    const { rows, total } = listLabels(ctx.db, { orgId: org.id }, paging);
+    ctx.list(toLabels(ctx, rows), total, paging);
+  },
+
+  orgGetLabel: (ctx) => {
+    const org = visibleOrg(ctx);
+    ctx.json(toLabel(ctx, labelOf(ctx, { orgId: org.id })));
+  },
+
+  orgCreateLabel: async (ctx) => {
+    const { owner, body } = await writableOrgLabels(ctx);
+    ctx.json(toLabel(ctx, insertLabel(ctx.db, owner, newLabelFields(body))));
+  },
+
+  orgEditLabel: async (ctx) => {
+    const { owner, body } = await writableOrgLabels(ctx);
+    const label = labelOf(ctx, owner);
+    ctx.json(toLabel(ctx, updateLabel(ctx.db, label, labelChanges(body))));
+  },
+
+  orgDeleteLabel: async (ctx) => {
+    const { owner } = await writableOrgLabels(ctx);
+    deleteLabel(ctx.db, labelOf(ctx, owner).id);
+    ctx.empty();
+  },
+};

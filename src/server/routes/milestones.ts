@@ -1,0 +1,77 @@
+import { toMilestone } from '../convert/milestone';
+import type { RequestContext } from '../http/context';
+import { unprocessable } from '../http/httpError';
+import { assertIssuesOrPullsAccess, assertNotArchived } from '../services/issuesAccess';
+import { bodyTime } from '../services/issuesTime';
+import { milestoneByIdOrName, milestoneStateFilter } from '../services/milestones';
+import { deleteMilestone, insertMilestone, listMilestones, updateMilestone } from '../store/milestones';
+import type { RepositoryRow } from '../store/repositories';
+import type { HandlerMap } from './handler';
+import { loadRepository } from './repositoryLookup';
+
+const states = ['open', 'closed'] as const;
+
+/** Milestone writes: writers of the repository's issues or pull requests, not archived. */
+function writableRepository(ctx: RequestContext): RepositoryRow {
+  const { repo } = loadRepository(ctx);
+  assertIssuesOrPullsAccess(ctx.db, ctx.user, repo, 'write');
+  assertNotArchived(repo);
+  return repo;
+}
+
+export const milestoneHandlers: HandlerMap = {
+  issueGetMilestones: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const paging = ctx.paging;
+    const { rows, total } = listMilestones(
+      ctx.db,
+      repo.id,
+      { closed: milestoneStateFilter(ctx.queryString('state')), name: ctx.queryString('name') },
+      paging,
+    );
+    ctx.list(rows.map(toMilestone), total, paging);
+  },
+
+  issueGetMilestone: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    ctx.json(toMilestone(milestoneByIdOrName(ctx.db, repo, ctx.param('id'))));
+  },
+
+  // A milestone needs a title here (Gitea's API would take an empty one; its web form would not).
+  issueCreateMilestone: async (ctx) => {
+    const repo = writableRepository(ctx);
+    const body = await ctx.body();
+    const dueOn = body.string('due_on');
+    const milestone = insertMilestone(ctx.db, {
+      repoId: repo.id,
+      name: body.string('title', { required: true, nonEmpty: true, maxLength: 50 }).trim(),
+      content: body.string('description') ?? '',
+      deadlineUnix: dueOn ? bodyTime('due_on', dueOn) : 0,
+      closed: body.oneOf('state', states) === 'closed',
+    });
+    ctx.json(toMilestone(milestone));
+  },
+
+  issueEditMilestone: async (ctx) => {
+    const repo = writableRepository(ctx);
+    const milestone = milestoneByIdOrName(ctx.db, repo, ctx.param('id'));
+    const body = await ctx.body();
+    const title = body.string('title', { maxLength: 50 });
+    if (title !== undefined && title.trim() === '') throw unprocessable('[Title]: Required');
+    const dueOn = body.string('due_on');
+    const state = body.oneOf('state', states);
+    const updated = updateMilestone(ctx.db, milestone, {
+      name: title?.trim(),
+      content: body.string('description'),
+      deadlineUnix: dueOn ? bodyTime('due_on', dueOn) : undefined,
+      closed: state === undefined ? undefined : state === 'closed',
+    });
+    ctx.json(toMilestone(updated));
+  },
+
+  issueDeleteMilestone: (ctx) => {
+    const repo = writableRepository(ctx);
+    deleteMilestone(ctx.db, milestoneByIdOrName(ctx.db, repo, ctx.param('id')));
+    ctx.empty();
+  },
+};

@@ -1,0 +1,76 @@
+import { forbidden } from '../http/httpError';
+import {
+  deleteComment as deleteCommentRow,
+  insertComment,
+  updateCommentContent,
+  type CommentRow,
+} from '../store/comments';
+import { findIssueById, type IssueRow } from '../store/issues';
+import type { RepositoryRow } from '../store/repositories';
+import { recordMentions } from './issuesAssignees';
+import { canWriteIssues } from './issues';
+import { emitIssueCommentEvent, type IssueActor } from './issuesEvents';
+import { atLeast, isSiteAdmin, repoAccess } from './permissions';
+
+/**
+ * Comments on an issue: anyone who can read it, except on a locked issue (writers and site admins only,
+ * as Gitea). The issue's comment count and `updated` follow; mentions are recorded.
+ */
+export function createComment(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  body: string,
+): CommentRow {
+  const { db } = actor;
+  if (
+    issue.is_locked === 1 &&
+    !canWriteIssues(db, actor, repo, issue.is_pull === 1) &&
+    !isSiteAdmin(actor.doer)
+  ) {
+    throw forbidden('issue is locked: only collaborators may comment');
+  }
+  const comment = db.transaction(() => {
+    const row = insertComment(db, { issueId: issue.id, posterId: actor.doer.id, content: body });
+    recordMentions(db, repo, issue.id, body);
+    return row;
+  });
+  emitIssueCommentEvent(actor, repo, findIssueById(db, issue.id) ?? issue, comment, 'created');
+  return comment;
+}
+
+/** Gitea: the comment's author or a repository admin may change or delete it; others get 403. */
+export function assertMayChangeComment(actor: IssueActor, repo: RepositoryRow, comment: CommentRow): void {
+  if (comment.poster_id === actor.doer.id) return;
+  if (atLeast(repoAccess(actor.db, actor.doer, repo), 'admin')) return;
+  throw forbidden('only the author or a repository administrator may change this comment');
+}
+
+export function editComment(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  comment: CommentRow,
+  body: string,
+): CommentRow {
+  assertMayChangeComment(actor, repo, comment);
+  if (body === comment.content) return comment;
+  const updated = actor.db.transaction(() => {
+    const row = updateCommentContent(actor.db, comment, body);
+    recordMentions(actor.db, repo, issue.id, body);
+    return row;
+  });
+  emitIssueCommentEvent(actor, repo, issue, updated, 'edited', { body: { from: comment.content } });
+  return updated;
+}
+
+export function deleteComment(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  comment: CommentRow,
+): void {
+  assertMayChangeComment(actor, repo, comment);
+  deleteCommentRow(actor.db, comment);
+  emitIssueCommentEvent(actor, repo, findIssueById(actor.db, issue.id) ?? issue, comment, 'deleted');
+}

@@ -1,0 +1,174 @@
+import type { ChangesPayload } from '../../api/types';
+import { forbidden, HttpError, unprocessable } from '../http/httpError';
+import {
+  deleteIssueRow,
+  findIssueById,
+  insertIssue,
+  setIssueClosed,
+  setIssueMilestone,
+  updateIssueFields,
+  type IssueRow,
+} from '../store/issues';
+import { replaceIssueAssignees } from '../store/issuesAssignees';
+import { findMilestone } from '../store/milestones';
+import type { RepositoryRow } from '../store/repositories';
+import type { Database } from '../store/database';
+import { recordMentions, resolveAssignees } from './issuesAssignees';
+import { emitIssueEvent, type IssueActor } from './issuesEvents';
+import { issueUnit } from './issuesAccess';
+import { attachLabels, resolveIssueLabels } from './labels';
+import { atLeast, repoAccess } from './permissions';
+
+export interface CreateIssueInput {
+  title: string;
+  body?: string;
+  ref?: string;
+  closed?: boolean;
+  labels?: readonly unknown[];
+  milestone?: number;
+  assignees?: readonly string[];
+  assignee?: string;
+  /** unix seconds (end of the chosen day) */
+  dueDate?: number;
+}
+
+/** Whether the doer may change an issue's labels, milestone, assignees and due date (Gitea's CanWriteIssuesOrPulls). */
+export function canWriteIssues(
+  db: Database,
+  actor: Pick<IssueActor, 'doer'>,
+  repo: RepositoryRow,
+  isPull: boolean,
+): boolean {
+  return atLeast(repoAccess(db, actor.doer, repo, issueUnit(isPull)), 'write');
+}
+
+/** A milestone id of the repository; 0 means none. Unknown → 422. */
+function milestoneOrNone(db: Database, repo: RepositoryRow, id: number): number | null {
+  if (id === 0) return null;
+  const milestone = findMilestone(db, repo.id, id);
+  if (!milestone) throw unprocessable(`milestone does not exist [id: ${id}, repo_id: ${repo.id}]`);
+  return milestone.id;
+}
+
+/**
+ * Creates an issue as Gitea's API does: labels, milestone, assignees and the due date only count for
+ * writers (silently ignored for others); `closed` creates it closed. Emits `opened` (then `closed`).
+ */
+export function createIssue(actor: IssueActor, repo: RepositoryRow, input: CreateIssueInput): IssueRow {
+  const { db } = actor;
+  const writer = canWriteIssues(db, actor, repo, false);
+  const labels = writer && input.labels ? resolveIssueLabels(db, repo, input.labels) : [];
+  const milestoneId = writer && input.milestone ? milestoneOrNone(db, repo, input.milestone) : null;
+  const assignees = writer ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee) : [];
+  const issue = db.transaction(() => {
+    const row = insertIssue(db, {
+      repoId: repo.id,
+      posterId: actor.doer.id,
+      title: input.title,
+      content: input.body ?? '',
+      ref: input.ref ?? '',
+      isClosed: input.closed === true,
+      milestoneId,
+      deadlineUnix: writer ? (input.dueDate ?? 0) : 0,
+      assigneeIds: assignees.map((a) => a.id),
+    });
+    attachLabels(db, row.id, labels);
+    recordMentions(db, repo, row.id, row.content);
+    return row;
+  });
+  emitIssueEvent(actor, repo, issue, 'opened');
+  if (issue.is_closed === 1) emitIssueEvent(actor, repo, issue, 'closed');
+  return findIssueById(db, issue.id)!;
+}
+
+export interface EditIssueInput {
+  title?: string;
+  body?: string;
+  ref?: string;
+  state?: 'open' | 'closed';
+  assignees?: readonly string[];
+  assignee?: string;
+  /** 0 clears */
+  milestone?: number;
+  /** unix seconds; with unsetDueDate the due date goes */
+  dueDate?: number;
+  unsetDueDate?: boolean;
+}
+
+type PendingEvent =
+  Parameters<typeof emitIssueEvent> extends [unknown, unknown, unknown, ...infer Rest] ? Rest : never;
+
+/**
+ * Edits an issue: its poster may change title, body, ref and state; writers also assignees, milestone and
+ * due date (others' attempts at those are ignored, as Gitea). Emits one event per kind of change.
+ * `refuseStateChange` lets the pull request module veto closing or reopening a merged pull request (412).
+ */
+export function editIssue(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  input: EditIssueInput,
+  refuseStateChange?: (issue: IssueRow) => string | undefined,
+): IssueRow {
+  const { db } = actor;
+  const writer = canWriteIssues(db, actor, repo, issue.is_pull === 1);
+  if (!writer && issue.poster_id !== actor.doer.id) {
+    throw forbidden('user should have permission to edit the issue');
+  }
+  const closing = input.state !== undefined && (input.state === 'closed') !== (issue.is_closed === 1);
+  if (closing) {
+    const veto = refuseStateChange?.(issue);
+    if (veto) throw new HttpError(412, veto);
+  }
+  const milestoneId =
+    writer && input.milestone !== undefined ? milestoneOrNone(db, repo, input.milestone) : issue.milestone_id;
+  const assignees =
+    writer && (input.assignees !== undefined || input.assignee !== undefined)
+      ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee)
+      : undefined;
+  const events: PendingEvent[] = [];
+  db.transaction(() => {
+    let row = issue;
+    const changes: { title?: string; content?: string; ref?: string; deadlineUnix?: number } = {};
+    if (input.title && input.title !== row.title) changes.title = input.title;
+    if (input.body !== undefined && input.body !== row.content) changes.content = input.body;
+    if (input.ref !== undefined && input.ref !== row.ref) changes.ref = input.ref;
+    if (writer && input.unsetDueDate) changes.deadlineUnix = 0;
+    else if (writer && input.dueDate !== undefined) changes.deadlineUnix = input.dueDate;
+    if (Object.keys(changes).length > 0) row = updateIssueFields(db, row, changes);
+    const edited = (key: keyof ChangesPayload, from: string): void => {
+      events.push(['edited', '', { [key]: { from } }]);
+    };
+    if (changes.title !== undefined) edited('title', issue.title);
+    if (changes.content !== undefined) {
+      edited('body', issue.content);
+      recordMentions(db, repo, row.id, row.content);
+    }
+    if (changes.ref !== undefined) edited('ref', issue.ref);
+    if (assignees) {
+      const { added, removed } = replaceIssueAssignees(
+        db,
+        row.id,
+        assignees.map((a) => a.id),
+      );
+      if (removed.length > 0) events.push(['unassigned', '_assign']);
+      if (added.length > 0) events.push(['assigned', '_assign']);
+    }
+    if (milestoneId !== row.milestone_id) {
+      row = setIssueMilestone(db, row, milestoneId);
+      events.push([milestoneId === null ? 'demilestoned' : 'milestoned', '_milestone']);
+    }
+    if (closing) {
+      row = setIssueClosed(db, row, input.state === 'closed');
+      events.push([input.state === 'closed' ? 'closed' : 'reopened', '']);
+    }
+  });
+  for (const [action, kind, changes] of events) emitIssueEvent(actor, repo, issue, action, kind, changes);
+  return findIssueById(db, issue.id)!;
+}
+
+/** Deletes an issue with its comments, labels and assignees; emits `deleted` with its last state. */
+export function deleteIssue(actor: IssueActor, repo: RepositoryRow, issue: IssueRow): void {
+  deleteIssueRow(actor.db, issue);
+  emitIssueEvent(actor, repo, issue, 'deleted');
+}

@@ -1,0 +1,51 @@
+import { HttpError, notFound } from '../http/httpError';
+import type { Database } from '../store/database';
+import type { RepositoryRow } from '../store/repositories';
+import {
+  assertRepoAccess,
+  atLeast,
+  repoAccess,
+  type AccessMode,
+  type RepoUnit,
+  type Viewer,
+} from './permissions';
+
+/** The repository unit an issue or pull request belongs to. */
+export const issueUnit = (isPull: boolean): RepoUnit => (isPull ? 'repo.pulls' : 'repo.issues');
+
+/**
+ * Throws unless the viewer reaches `needed` on the repository's issues (or pull requests): 404 when the
+ * unit is disabled or they cannot read it, 401 anonymous, 403 otherwise (through the permission module).
+ */
+export function assertIssueAccess(
+  db: Database,
+  viewer: Viewer,
+  repo: RepositoryRow,
+  isPull: boolean,
+  needed: Exclude<AccessMode, 'none'>,
+): AccessMode {
+  const enabled = isPull ? repo.has_pull_requests === 1 : repo.has_issues === 1;
+  if (!enabled) throw notFound();
+  return assertRepoAccess(db, viewer, repo, needed, issueUnit(isPull));
+}
+
+/**
+ * Labels and milestones serve issues and pull requests alike: Gitea's reqRepoWriter(issues, pulls)
+ * lets a writer of either change them. Returns the better of the two modes, or throws like assertRepoAccess.
+ */
+export function assertIssuesOrPullsAccess(
+  db: Database,
+  viewer: Viewer,
+  repo: RepositoryRow,
+  needed: Exclude<AccessMode, 'none'>,
+): void {
+  const issues = repoAccess(db, viewer, repo, 'repo.issues');
+  const pulls = repoAccess(db, viewer, repo, 'repo.pulls');
+  if (atLeast(issues, needed) || atLeast(pulls, needed)) return;
+  assertRepoAccess(db, viewer, repo, needed, atLeast(pulls, issues) ? 'repo.pulls' : 'repo.issues');
+}
+
+/** Writes to an archived repository are refused with 423, as Gitea's mustNotBeArchived. */
+export function assertNotArchived(repo: RepositoryRow): void {
+  if (repo.is_archived === 1) throw new HttpError(423, 'repo is archived');
+}

@@ -1,0 +1,158 @@
+import { badRequest, notFound } from '../http/httpError';
+import type { Database } from '../store/database';
+import { issueSortTypes, type IssueFilter, type IssueSort } from '../store/issuesList';
+import { labelIdsByNamesInRepos } from '../store/labels';
+import { findMilestone, findMilestoneByName } from '../store/milestones';
+import type { RepositoryRow } from '../store/repositories';
+import { findRepositories } from '../store/repositorySearch';
+import { findTeamByName } from '../store/teams';
+import { findAccountByName, findUserByName } from '../store/users';
+import { querySinceBefore } from './issuesTime';
+import { issueUnit } from './issuesAccess';
+import { atLeast, repoAccess, type Viewer } from './permissions';
+
+const splitList = (value: string | null): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+/** `state`: open unless `closed` or `all` (Gitea treats anything else as open). */
+export function stateFilter(state: string | null): boolean | undefined {
+  if (state === 'closed') return true;
+  if (state === 'all') return undefined;
+  return false;
+}
+
+/** `type`: issues or pulls; anything else lists both. */
+export function typeFilter(type: string | null): boolean | undefined {
+  if (type === 'pulls') return true;
+  if (type === 'issues') return false;
+  return undefined;
+}
+
+/** `created_by` / `assigned_by` / `mentioned_by`: a user name; an unknown one is 404 as in Gitea. */
+function userFilter(db: Database, name: string | null): number | undefined {
+  if (!name) return undefined;
+  const user = findUserByName(db, name);
+  if (!user) throw notFound(`user does not exist [name: ${name}]`);
+  return user.id;
+}
+
+function sortFilter(sort: string | null): IssueSort | undefined {
+  return (issueSortTypes as readonly string[]).includes(sort ?? '') ? (sort as IssueSort) : undefined;
+}
+
+/**
+ * Labels by name (the repositories' own and their organizations'): names that match nothing are
+ * discarded, and when none is left the filter is dropped — Gitea's documented behaviour.
+ */
+function labelFilter(
+  db: Database,
+  repos: readonly RepositoryRow[],
+  value: string | null,
+): number[] | undefined {
+  const ids = labelIdsByNamesInRepos(db, repos, splitList(value));
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** Milestones by name, falling back to an id in a single repository; unknown ones are discarded. */
+function milestoneFilter(
+  db: Database,
+  repos: readonly RepositoryRow[],
+  value: string | null,
+): number[] | undefined {
+  const ids = new Set<number>();
+  for (const part of splitList(value)) {
+    for (const repo of repos) {
+      const milestone =
+        findMilestoneByName(db, repo.id, part) ??
+        (repos.length === 1 && /^\d{1,15}$/.test(part)
+          ? findMilestone(db, repo.id, Number(part))
+          : undefined);
+      if (milestone) ids.add(milestone.id);
+    }
+  }
+  return ids.size > 0 ? [...ids] : undefined;
+}
+
+/** The filter of `GET /repos/{owner}/{repo}/issues` from its query. */
+export function repositoryIssueFilter(
+  db: Database,
+  repo: RepositoryRow,
+  query: URLSearchParams,
+): IssueFilter {
+  const { since, before } = querySinceBefore(query);
+  return {
+    repoIds: [repo.id],
+    isClosed: stateFilter(query.get('state')),
+    isPull: typeFilter(query.get('type')),
+    labelIds: labelFilter(db, [repo], query.get('labels')),
+    milestoneIds: milestoneFilter(db, [repo], query.get('milestones')),
+    keyword: query.get('q')?.trim().replaceAll('\0', '') || undefined,
+    posterId: userFilter(db, query.get('created_by')),
+    assigneeId: userFilter(db, query.get('assigned_by')),
+    mentionedId: userFilter(db, query.get('mentioned_by')),
+    updatedAfter: since,
+    updatedBefore: before,
+    sort: sortFilter(query.get('sort')),
+  };
+}
+
+/** The repositories whose issues (or pull requests) the viewer may read, for the cross-repository search. */
+function searchableRepositories(
+  db: Database,
+  viewer: Viewer,
+  query: URLSearchParams,
+  isPull: boolean | undefined,
+): RepositoryRow[] {
+  const ownerName = query.get('owner');
+  const teamName = query.get('team');
+  let ownerId: number | undefined;
+  let teamId: number | undefined;
+  if (ownerName) {
+    const owner = findAccountByName(db, ownerName);
+    if (!owner) throw badRequest('Owner not found');
+    ownerId = owner.id;
+  }
+  if (teamName) {
+    if (ownerId === undefined) throw badRequest('Owner organisation is required for filtering on team');
+    const team = findTeamByName(db, ownerId, teamName);
+    if (!team) throw badRequest('Team not found');
+    teamId = team.id;
+  }
+  const kinds = isPull === undefined ? [false, true] : [isPull];
+  return findRepositories(db, { ownerId, teamId, sort: 'alpha' }).filter((repo) =>
+    kinds.some(
+      (pull) =>
+        (pull ? repo.has_pull_requests : repo.has_issues) === 1 &&
+        atLeast(repoAccess(db, viewer, repo, issueUnit(pull)), 'read'),
+    ),
+  );
+}
+
+/** The filter of `GET /repos/issues/search`: the caller's `created`/`assigned`/`mentioned` flags, owner, team. */
+export function searchIssueFilter(db: Database, viewer: Viewer, query: URLSearchParams): IssueFilter {
+  const { since, before } = querySinceBefore(query);
+  const isPull = typeFilter(query.get('type'));
+  const repos = searchableRepositories(db, viewer, query, isPull);
+  const flag = (name: string): boolean => ['true', '1'].includes(query.get(name)?.toLowerCase() ?? '');
+  // As Gitea: without a signed-in user these flags filter nothing.
+  const mine = (name: string): number | undefined => (viewer && flag(name) ? viewer.id : undefined);
+  const priorityRepoId = Number(query.get('priority_repo_id') ?? '0');
+  return {
+    repoIds: repos.map((r) => r.id),
+    isClosed: stateFilter(query.get('state')),
+    isPull,
+    labelIds: labelFilter(db, repos, query.get('labels')),
+    milestoneIds: milestoneFilter(db, repos, query.get('milestones')),
+    keyword: query.get('q')?.trim().replaceAll('\0', '') || undefined,
+    posterId: mine('created') ?? userFilter(db, query.get('created_by')),
+    assigneeId: mine('assigned'),
+    mentionedId: mine('mentioned'),
+    updatedAfter: since,
+    updatedBefore: before,
+    sort: sortFilter(query.get('sort')) ?? 'priorityrepo',
+    priorityRepoId: Number.isSafeInteger(priorityRepoId) ? priorityRepoId : 0,
+  };
+}

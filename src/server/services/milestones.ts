@@ -1,0 +1,23 @@
+import { notFound } from '../http/httpError';
+import type { Database } from '../store/database';
+import { findMilestone, findMilestoneByName, type MilestoneRow } from '../store/milestones';
+import type { RepositoryRow } from '../store/repositories';
+
+/**
+ * A milestone named in a path: by id first, then by name (Gitea's getMilestoneByIDOrName); 404 when
+ * neither matches.
+ */
+export function milestoneByIdOrName(db: Database, repo: RepositoryRow, idOrName: string): MilestoneRow {
+  const id = /^\d{1,15}$/.test(idOrName) ? Number(idOrName) : 0;
+  const milestone =
+    (id > 0 ? findMilestone(db, repo.id, id) : undefined) ?? findMilestoneByName(db, repo.id, idOrName);
+  if (!milestone) throw notFound(`milestone does not exist [id: 0, repo_id: ${repo.id}, name: ${idOrName}]`);
+  return milestone;
+}
+
+/** The list's `state`: open unless `closed` or `all` is asked for, as Gitea. */
+export function milestoneStateFilter(state: string | undefined): boolean | undefined {
+  if (state === 'closed') return true;
+  if (state === 'all') return undefined;
+  return false;
+}
