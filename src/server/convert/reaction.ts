@@ -1,0 +1,28 @@
+import type { Reaction } from '../../api/types';
+import { usersByIds } from '../store/issuesUsers';
+import type { ReactionRow } from '../store/reactions';
+import { userShaper } from './issue';
+import { isoTime } from './time';
+import type { UserJson } from './user';
+import type { ViewContext } from './viewContext';
+
+/** Gitea's `Reaction` with this server's `User` shape. */
+export type ReactionJson = Omit<Reaction, 'user'> & { user: UserJson };
+
+/** Shapes reactions as Gitea's API does (`content` is the reaction's type), loading the users once. */
+export function toReactions(view: ViewContext, rows: readonly ReactionRow[]): ReactionJson[] {
+  const user = userShaper(
+    view,
+    usersByIds(
+      view.db,
+      rows.map((r) => r.user_id),
+    ),
+  );
+  return rows.map((row) => ({
+    user: user(row.user_id),
+    content: row.type,
+    created_at: isoTime(row.created),
+  }));
+}
+
+export const toReaction = (view: ViewContext, row: ReactionRow): ReactionJson => toReactions(view, [row])[0]!;

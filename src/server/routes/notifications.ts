@@ -1,0 +1,104 @@
+import type { NotificationCount } from '../../api/types';
+import { toNotificationThread, toNotificationThreads } from '../convert/notification';
+import type { RequestContext } from '../http/context';
+import { badRequest } from '../http/httpError';
+import { bodyTime, querySinceBefore } from '../services/issuesTime';
+import {
+  loadThread,
+  markThreads,
+  sourcesFromWords,
+  statusesFromWords,
+  statusFromWord,
+} from '../services/notifications';
+import {
+  countNotifications,
+  listNotifications,
+  notificationStatus,
+  setNotificationStatus,
+  type NotificationFilter,
+  type NotificationStatus,
+} from '../store/notifications';
+import type { HandlerMap } from './handler';
+import { loadRepository } from './repositoryLookup';
+
+/** The `to-status` of a change: unread, read or pinned; read when absent or unknown (Gitea). */
+const targetStatus = (ctx: RequestContext): NotificationStatus =>
+  statusFromWord(ctx.queryString('to-status') ?? '') ?? notificationStatus.read;
+
+/**
+ * Gitea's getFindNotificationOptions: `since`/`before` (422 when malformed), `status-types` (unread and
+ * pinned unless given; ignored with `all`), `subject-type`.
+ */
+function listFilter(ctx: RequestContext, repoId?: number): NotificationFilter {
+  const { since, before } = querySinceBefore(ctx.query);
+  const all = ctx.queryBool('all') === true;
+  return {
+    userId: ctx.requireUser().id,
+    repoId,
+    since,
+    before,
+    statuses: all ? [] : statusesFromWords(ctx.query.getAll('status-types'), ['unread', 'pinned']),
+    sources: sourcesFromWords(ctx.query.getAll('subject-type')),
+  };
+}
+
+function listThreads(ctx: RequestContext, repoId?: number): void {
+  const filter = listFilter(ctx, repoId);
+  const paging = ctx.paging;
+  const { rows, total } = listNotifications(ctx.db, filter, paging);
+  ctx.list(toNotificationThreads(ctx, rows), total, paging);
+}
+
+/**
+ * Gitea's ReadNotifications: threads last updated at or before `last_read_at` (400 when malformed), of the
+ * `status-types` (unread unless given; any with `all`), move to `to-status`; answers them with 205.
+ */
+function markThreadsAs(ctx: RequestContext, repoId?: number): void {
+  const lastReadAt = ctx.queryString('last_read_at')?.trim();
+  let before: number | undefined;
+  if (lastReadAt) {
+    try {
+      before = bodyTime('last_read_at', lastReadAt);
+    } catch {
+      throw badRequest(`parsing time "${lastReadAt}" as RFC 3339 failed`);
+    }
+  }
+  const all = ctx.queryBool('all') === true;
+  const filter: NotificationFilter = {
+    userId: ctx.requireUser().id,
+    repoId,
+    before,
+    statuses: all ? [] : statusesFromWords(ctx.query.getAll('status-types'), ['unread']),
+  };
+  const changed = markThreads(ctx.db, filter, targetStatus(ctx));
+  ctx.json(toNotificationThreads(ctx, changed));
+}
+
+export const notificationHandlers: HandlerMap = {
+  notifyGetList: (ctx) => listThreads(ctx),
+  notifyReadList: (ctx) => markThreadsAs(ctx),
+
+  notifyGetRepoList: (ctx) => listThreads(ctx, loadRepository(ctx).repo.id),
+  notifyReadRepoList: (ctx) => markThreadsAs(ctx, loadRepository(ctx).repo.id),
+
+  // As the catalogue says: 200 with the count when something is unread, 204 when nothing is.
+  notifyNewAvailable: (ctx) => {
+    const unread = countNotifications(ctx.db, {
+      userId: ctx.requireUser().id,
+      statuses: [notificationStatus.unread],
+    });
+    if (unread === 0) return ctx.empty(204);
+    const count: NotificationCount = { new: unread };
+    ctx.json(count);
+  },
+
+  notifyGetThread: (ctx) => {
+    const thread = loadThread(ctx.db, ctx.requireUser(), ctx.paramInt('id'));
+    ctx.json(toNotificationThread(ctx, thread));
+  },
+
+  notifyReadThread: (ctx) => {
+    const thread = loadThread(ctx.db, ctx.requireUser(), ctx.paramInt('id'));
+    ctx.json(toNotificationThread(ctx, setNotificationStatus(ctx.db, thread.id, targetStatus(ctx))));
+  },
+};
