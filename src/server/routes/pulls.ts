@@ -1,0 +1,154 @@
+import { toPullRequest, toPullRequests } from '../convert/pullRequest';
+import type { BodyFields } from '../http/bodyFields';
+import type { RequestContext } from '../http/context';
+import { badRequest, HttpError, notFound, unprocessable } from '../http/httpError';
+import { assertNotArchived } from '../services/issuesAccess';
+import { stateFilter } from '../services/issuesSearch';
+import { bodyDueDate } from '../services/issuesTime';
+import { mergePullRequest } from '../services/merge';
+import { mergeStyles } from '../services/mergeStyles';
+import { assertRepoAccess } from '../services/permissions';
+import { createPullRequest } from '../services/pullRequests';
+import { editPullRequest } from '../services/pullRequestsEdit';
+import { refreshPulls } from '../services/pullRequestsState';
+import { listPulls, pullSortTypes, type PullSort } from '../store/pullRequests';
+import { findUserByName } from '../store/users';
+import type { HandlerMap } from './handler';
+import { labelRefs } from './issuesLookup';
+import { loadFreshPull, loadPull, loadPullRepository, pullActor, pullGit } from './pullsLookup';
+
+/** `labels`: repeated (`labels=1&labels=2`, as Gitea reads it) or comma-separated ids; anything else is 422. */
+function labelIdsQuery(ctx: RequestContext): number[] | undefined {
+  const values = ctx.query
+    .getAll('labels')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (values.length === 0) return undefined;
+  if (values.some((v) => !/^\d{1,15}$/.test(v))) throw unprocessable('[labels]: must be label ids');
+  return values.map(Number);
+}
+
+function sortQuery(ctx: RequestContext): PullSort {
+  const sort = ctx.queryString('sort') ?? '';
+  return (pullSortTypes as readonly string[]).includes(sort) ? (sort as PullSort) : 'newest';
+}
+
+function dueDateOf(body: BodyFields): number | undefined {
+  const value = body.string('due_date');
+  return value ? bodyDueDate('due_date', value) : undefined;
+}
+
+/** `Do` and the other merge fields, in the capitalised form of gitea-js and older servers or in snake case. */
+function mergeField(body: BodyFields, goName: string, snakeName: string): string | undefined {
+  return body.string(goName) ?? body.string(snakeName);
+}
+
+export const pullHandlers: HandlerMap = {
+  repoListPullRequests: async (ctx) => {
+    const repo = loadPullRepository(ctx);
+    const posterName = ctx.queryString('poster');
+    const poster = posterName ? findUserByName(ctx.db, posterName) : undefined;
+    // Gitea answers an unknown poster with 400.
+    if (posterName && !poster) throw badRequest(`user does not exist [name: ${posterName}]`);
+    const paging = ctx.paging;
+    const { rows, total } = listPulls(
+      ctx.db,
+      {
+        repoId: repo.id,
+        isClosed: stateFilter(ctx.queryString('state') ?? null),
+        baseBranch: ctx.queryString('base_branch') || undefined,
+        milestoneId: ctx.queryInt('milestone') || undefined,
+        labelIds: labelIdsQuery(ctx),
+        posterId: poster?.id,
+        sort: sortQuery(ctx),
+      },
+      paging,
+    );
+    const fresh = await refreshPulls(
+      pullGit(ctx),
+      rows.map((row) => ({ ...row, baseRepo: repo })),
+    );
+    ctx.list(toPullRequests(ctx, fresh, repo), total, paging);
+  },
+
+  repoCreatePullRequest: async (ctx) => {
+    const repo = loadPullRepository(ctx);
+    assertNotArchived(repo);
+    const body = await ctx.body();
+    const item = await createPullRequest(pullActor(ctx), repo, {
+      head: body.string('head', { required: true, nonEmpty: true }),
+      base: body.string('base', { required: true, nonEmpty: true }),
+      title: body.string('title', { required: true, nonEmpty: true, maxLength: 255 }),
+      body: body.string('body'),
+      assignees: body.stringArray('assignees'),
+      assignee: body.string('assignee'),
+      labels: labelRefs(body),
+      milestone: body.integer('milestone'),
+      dueDate: dueDateOf(body),
+      reviewers: body.stringArray('reviewers'),
+      allowMaintainerEdit: body.boolean('allow_maintainer_edit'),
+    });
+    ctx.json(toPullRequest(ctx, item, repo));
+  },
+
+  repoGetPullRequest: async (ctx) => {
+    const repo = loadPullRepository(ctx);
+    ctx.json(toPullRequest(ctx, await loadFreshPull(ctx, repo), repo));
+  },
+
+  // The spec answers 201 for a pull request edit (the catalogue's success status).
+  repoEditPullRequest: async (ctx) => {
+    const repo = loadPullRepository(ctx);
+    const item = loadPull(ctx, repo);
+    assertNotArchived(repo);
+    const body = await ctx.body();
+    const edited = await editPullRequest(pullActor(ctx), item, {
+      title: body.string('title', { maxLength: 255 }),
+      body: body.string('body'),
+      base: body.string('base'),
+      state: body.oneOf('state', ['open', 'closed'] as const),
+      assignees: body.stringArray('assignees'),
+      assignee: body.string('assignee'),
+      milestone: body.integer('milestone'),
+      labels: labelRefs(body),
+      dueDate: dueDateOf(body),
+      unsetDueDate: body.boolean('unset_due_date'),
+      allowMaintainerEdit: body.boolean('allow_maintainer_edit'),
+    });
+    ctx.json(toPullRequest(ctx, edited, repo));
+  },
+
+  // 204 merged, 404 not (the spec's check endpoint).
+  repoPullRequestIsMerged: (ctx) => {
+    const repo = loadPullRepository(ctx);
+    const { pull } = loadPull(ctx, repo);
+    if (pull.has_merged !== 1) throw notFound('pull request has not been merged');
+    ctx.empty();
+  },
+
+  repoMergePullRequest: async (ctx) => {
+    const repo = loadPullRepository(ctx);
+    const item = loadPull(ctx, repo);
+    // Merging writes the base branch: readers get 403, as the spec says for repository writes.
+    assertRepoAccess(ctx.db, ctx.user, repo, 'write', 'repo.code');
+    assertNotArchived(repo);
+    const body = await ctx.body();
+    const style = mergeField(body, 'Do', 'do') || 'merge';
+    if (style === 'manually-merged')
+      throw new HttpError(405, 'manually-merged is not allowed an allowed merge style for this repository');
+    if (!(mergeStyles as readonly string[]).includes(style)) {
+      throw unprocessable(`[Do]: must be one of ${mergeStyles.join(', ')}`);
+    }
+    await mergePullRequest(pullActor(ctx), item, {
+      style: style as (typeof mergeStyles)[number],
+      title: mergeField(body, 'MergeTitleField', 'merge_title_field'),
+      message: mergeField(body, 'MergeMessageField', 'merge_message_field'),
+      headCommitId: body.string('head_commit_id') || undefined,
+      deleteBranchAfterMerge:
+        body.boolean('delete_branch_after_merge') ?? repo.default_delete_branch_after_merge === 1,
+      noreplyHost: new URL(ctx.rootUrl).hostname,
+    });
+    ctx.empty(200);
+  },
+};

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import type { CatFilePool } from '../git/catFile';
+import { diffStat } from '../git/diff';
+import { fetchBranch, isAncestor, mergeBase, mergeTree, pullHeadRef, setRef, treeOf } from '../git/merge';
+import { repositoryGitDir } from '../git/paths';
+import { resolveBranch } from '../git/refs';
+import type { Logger } from '../log';
+import type { Database } from '../store/database';
+import type { IssueRow } from '../store/issues';
+import {
+  pullStatus,
+  updatePullGitState,
+  type PullGitState,
+  type PullRequestRow,
+  type PullStatus,
+} from '../store/pullRequests';
+import { findRepositoryById, type RepositoryRow } from '../store/repositories';
+import { markReviewsStale } from '../store/reviews';
+
+/** What reading a pull request's git state takes. */
+export interface PullGitContext {
+  readonly db: Database;
+  readonly dataDir: string;
+  readonly pool: CatFilePool;
+  readonly log: Logger;
+}
+
+/** A pull request with its issue row and base repository. */
+export interface PullItem {
+  readonly issue: IssueRow;
+  readonly pull: PullRequestRow;
+  readonly baseRepo: RepositoryRow;
+}
+
+export const gitDirOf = (git: Pick<PullGitContext, 'dataDir'>, repo: RepositoryRow): string =>
+  repositoryGitDir(git.dataDir, repo);
+
+/** The head repository, unless it was deleted (or its git data is gone). */
+export function headRepositoryOf(git: PullGitContext, pull: PullRequestRow): RepositoryRow | undefined {
+  if (pull.head_repo_id === null) return undefined;
+  const repo = findRepositoryById(git.db, pull.head_repo_id);
+  return repo && existsSync(gitDirOf(git, repo)) ? repo : undefined;
+}
+
+/** The tip of a branch, read through the server's cat-file readers; undefined when the branch is gone. */
+export function branchTip(
+  git: PullGitContext,
+  repo: RepositoryRow,
+  branch: string,
+): Promise<string | undefined> {
+  return resolveBranch(git.pool.reader(gitDirOf(git, repo)), branch);
+}
+
+/**
+ * Copies the head commit into the base repository as `refs/pull/<n>/head` (fetching it from a fork), so
+ * that merge checks, diffs and merges find it there. Answers the commit.
+ */
+export async function copyHeadIntoBase(
+  git: PullGitContext,
+  baseRepo: RepositoryRow,
+  headRepo: RepositoryRow,
+  headBranch: string,
+  number: number,
+  headTip: string,
+): Promise<string> {
+  const baseDir = gitDirOf(git, baseRepo);
+  if (headRepo.id === baseRepo.id) {
+    await setRef(baseDir, pullHeadRef(number), headTip);
+    return headTip;
+  }
+  return fetchBranch(baseDir, gitDirOf(git, headRepo), headBranch, pullHeadRef(number));
+}
+
+export interface MergeCheck {
+  readonly status: PullStatus;
+  readonly conflictedFiles: readonly string[];
+}
+
+/** Whether `head` merges cleanly into `base` (git merge-tree), or is already in it, or changes nothing. */
+export async function checkMerge(gitDir: string, base: string, head: string): Promise<MergeCheck> {
+  if (await isAncestor(gitDir, head, base)) return { status: pullStatus.ancestor, conflictedFiles: [] };
+  const merged = await mergeTree(gitDir, base, head);
+  if (merged.kind === 'conflict') return { status: pullStatus.conflict, conflictedFiles: merged.files };
+  if (merged.kind === 'unrelated') return { status: pullStatus.conflict, conflictedFiles: [] };
+  const empty = merged.tree === (await treeOf(gitDir, base));
+  return { status: empty ? pullStatus.empty : pullStatus.mergeable, conflictedFiles: [] };
+}
+
+/**
+ * Brings a pull request's stored git state up to date: the base tip (every pull request), and for an
+ * open one the head (copied into `refs/pull/<n>/head` when it moved), the merge base, the merge check
+ * and the line counts — recomputed only when the (base, head) pair changed, so a page of unchanged pull
+ * requests costs a few cat-file lookups. Answers the row and whether the head moved.
+ */
+export async function refreshPull(
+  git: PullGitContext,
+  item: PullItem,
+): Promise<{ pull: PullRequestRow; headMoved: boolean }> {
+  const { pull, issue, baseRepo } = item;
+  const baseDir = gitDirOf(git, baseRepo);
+  if (!existsSync(baseDir)) return { pull, headMoved: false };
+  const state: PullGitState = {};
+  const baseTip = await branchTip(git, baseRepo, pull.base_branch);
+  if (baseTip && baseTip !== pull.base_commit_id) state.baseCommitId = baseTip;
+  const open = issue.is_closed === 0 && pull.has_merged === 0;
+  let head = pull.head_commit_id;
+  let headMoved = false;
+  if (open) {
+    const headRepo = headRepositoryOf(git, pull);
+    const headTip = headRepo ? await branchTip(git, headRepo, pull.head_branch) : undefined;
+    if (headRepo && headTip && headTip !== head) {
+      head = await copyHeadIntoBase(git, baseRepo, headRepo, pull.head_branch, issue.number, headTip);
+      state.headCommitId = head;
+      headMoved = true;
+    }
+    if (baseTip && head && (baseTip !== pull.checked_base || head !== pull.checked_head)) {
+      const base = (await mergeBase(baseDir, baseTip, head)) ?? '';
+      const check = await checkMerge(baseDir, baseTip, head);
+      const stat = base
+        ? await diffStat(baseDir, base, head)
+        : { additions: 0, deletions: 0, changedFiles: 0 };
+      state.mergeBase = base;
+      state.check = { base: baseTip, head, ...check, ...stat };
+    }
+  }
+  if (Object.keys(state).length === 0) return { pull, headMoved };
+  const updated = updatePullGitState(git.db, pull, state);
+  // Approvals of an older head no longer vouch for what would be merged.
+  if (headMoved) markReviewsStale(git.db, issue.id, head);
+  return { pull: updated, headMoved };
+}
+
+/** Refreshes a page of pull requests; one that cannot be read keeps its stored state (and is logged). */
+export async function refreshPulls(git: PullGitContext, items: readonly PullItem[]): Promise<PullItem[]> {
+  const refreshed: PullItem[] = [];
+  for (const item of items) {
+    try {
+      refreshed.push({ ...item, pull: (await refreshPull(git, item)).pull });
+    } catch (error) {
+      git.log.error(
+        `reading the git state of pull request ${item.baseRepo.owner_name}/${item.baseRepo.name}#${item.issue.number} failed`,
+        error,
+      );
+      refreshed.push(item);
+    }
+  }
+  return refreshed;
+}
