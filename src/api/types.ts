@@ -220,6 +220,8 @@ export interface TypeRegistry {
   Attachment: release.Attachment;
   EditAttachmentOptions: release.EditAttachmentOptions;
   Hook: hook.Hook;
+  HookDelivery: hook.HookDelivery;
+  HookDeliveryAttempt: hook.HookDeliveryAttempt;
   CreateHookOption: hook.CreateHookOption;
   CreateHookOptionConfig: hook.CreateHookOptionConfig;
   EditHookOption: hook.EditHookOption;

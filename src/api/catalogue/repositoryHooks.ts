@@ -82,6 +82,25 @@ export const repositoryHooksOperations = [
     scope: 'repository',
   },
   {
+    // Not in Gitea's API (its web UI lists a hook's recent deliveries); the webhooks issue asks for it.
+    operationId: 'repoListHookDeliveries',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/hooks/{id}/deliveries',
+    group: 'repository',
+    summary: 'List the deliveries of a webhook, newest first, with every attempt',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'id', type: 'integer', required: true, description: 'id of the hook' },
+    ],
+    queryParams: [pageParam, limitParam],
+    success: { status: 200, type: 'HookDelivery', list: true },
+    statuses: [404],
+    auth: 'signedIn',
+    scope: 'repository',
+    paged: true,
+  },
+  {
     operationId: 'repoTestHook',
     method: 'POST',
     path: '/repos/{owner}/{repo}/hooks/{id}/tests',

@@ -58,3 +58,40 @@ export interface EditHookOption {
   events?: string[];
   name?: string;
 }
+
+/** One attempt of a hook delivery: the request as sent and the answer, or the error. */
+export interface HookDeliveryAttempt {
+  attempt: number;
+  delivered_at: string;
+  duration_ms: number;
+  is_succeed: boolean;
+  /** Empty when the receiver answered. */
+  error: string;
+  request: { url: string; http_method: 'POST'; headers: Record<string, string> };
+  /** `body` is an excerpt of the receiver's answer. */
+  response: { status: number; headers: Record<string, string>; body: string };
+}
+
+/**
+ * A hook delivery (Gitea's HookTask, shown by its web UI as a hook's recent deliveries): the event, the
+ * payload as sent, where the queue stands, and every attempt. Not in Gitea's API; Teahouse serves it at
+ * `/repos/{owner}/{repo}/hooks/{id}/deliveries`.
+ */
+export interface HookDelivery {
+  id: number;
+  uuid: string;
+  hook_id: number;
+  event: string;
+  event_type: string;
+  state: 'pending' | 'sending' | 'delivered' | 'failed';
+  is_delivered: boolean;
+  is_succeed: boolean;
+  attempts: number;
+  created_at: string;
+  /** The last attempt's time (Go's zero time before the first). */
+  delivered_at: string;
+  /** When the next attempt is due, while one is pending. */
+  next_attempt_at: string | null;
+  payload_content: string;
+  history: HookDeliveryAttempt[];
+}

@@ -1,5 +1,12 @@
 import type { FieldIndex } from '../../types';
-import type { CreateHookOption, CreateHookOptionConfig, EditHookOption, Hook } from '../hook';
+import type {
+  CreateHookOption,
+  CreateHookOptionConfig,
+  EditHookOption,
+  Hook,
+  HookDelivery,
+  HookDeliveryAttempt,
+} from '../hook';
 import { bodyFields, noFields, resourceFields } from '../fieldKinds';
 
 /** Field index of webhooks. */
@@ -15,6 +22,31 @@ export const hookFields = {
     name: 'string',
     type: 'string',
     updated_at: 'string',
+  }),
+  HookDelivery: resourceFields<HookDelivery>({
+    attempts: 'integer',
+    created_at: 'string',
+    delivered_at: 'string',
+    event: 'string',
+    event_type: 'string',
+    history: 'array',
+    hook_id: 'integer',
+    id: 'integer',
+    is_delivered: 'boolean',
+    is_succeed: 'boolean',
+    next_attempt_at: 'string',
+    payload_content: 'string',
+    state: 'string',
+    uuid: 'string',
+  }),
+  HookDeliveryAttempt: resourceFields<HookDeliveryAttempt>({
+    attempt: 'integer',
+    delivered_at: 'string',
+    duration_ms: 'integer',
+    error: 'string',
+    is_succeed: 'boolean',
+    request: 'object',
+    response: 'object',
   }),
   CreateHookOption: bodyFields<CreateHookOption>({
     active: 'boolean',

@@ -1,0 +1,106 @@
+import { toHook } from '../convert/hook';
+import type { BodyFields } from '../http/bodyFields';
+import type { RequestContext } from '../http/context';
+import { notFound } from '../http/httpError';
+import { addressPolicyFor } from '../services/mirrors';
+import { queueTestDelivery } from '../services/webhooks/hookQueueing';
+import {
+  createHook,
+  editHook,
+  type CreateHookInput,
+  type EditHookInput,
+  type HookServices,
+} from '../services/webhooks/hookRules';
+import { testPushPayload } from '../services/webhooks/testPayload';
+import { wakeDeliveries } from '../services/webhooks/webhookService';
+import {
+  countWebhooks,
+  deleteScopedWebhook,
+  findScopedWebhook,
+  listWebhooks,
+  type HookScope,
+  type WebhookRow,
+} from '../store/hooks';
+import type { HandlerMap } from './handler';
+import { openGitRepository } from './repoGit';
+import { loadRepository } from './repositoryLookup';
+
+/** CreateHookOption, with Gitea's binding rules (`type` and `config` required). */
+export async function readCreateHookOption(ctx: RequestContext): Promise<CreateHookInput> {
+  const body = await ctx.body();
+  return {
+    type: body.string('type', { required: true, nonEmpty: true }),
+    config: body.stringMap('config', true) ?? {},
+    ...readCommonFields(body),
+  };
+}
+
+export async function readEditHookOption(ctx: RequestContext): Promise<EditHookInput> {
+  const body = await ctx.body();
+  return { config: body.stringMap('config'), ...readCommonFields(body) };
+}
+
+function readCommonFields(body: BodyFields): EditHookInput {
+  return {
+    events: body.stringArray('events'),
+    active: body.boolean('active'),
+    branchFilter: body.string('branch_filter'),
+    authorizationHeader: body.string('authorization_header'),
+    name: body.string('name'),
+  };
+}
+
+export const hookServices = (ctx: RequestContext): HookServices => ({
+  db: ctx.db,
+  policy: addressPolicyFor(ctx.app),
+});
+
+/** A hook of `scope` by the `{id}` path parameter; 404 when it is not one of the scope's hooks. */
+export function scopedHook(ctx: RequestContext, scope: HookScope): WebhookRow {
+  const hook = findScopedWebhook(ctx.db, scope, ctx.paramInt('id'));
+  if (!hook) throw notFound();
+  return hook;
+}
+
+export function listHooks(ctx: RequestContext, scope: HookScope): void {
+  const { limit, offset } = ctx.paging;
+  ctx.list(listWebhooks(ctx.db, scope, limit, offset).map(toHook), countWebhooks(ctx.db, scope));
+}
+
+// Gitea's hook routes want repository admin rights (reqAdmin).
+const repoScope = (ctx: RequestContext): HookScope => ({ repoId: loadRepository(ctx, 'admin').repo.id });
+
+export const hookHandlers: HandlerMap = {
+  repoListHooks: (ctx) => listHooks(ctx, repoScope(ctx)),
+
+  repoCreateHook: async (ctx) => {
+    const scope = repoScope(ctx);
+    ctx.json(toHook(await createHook(hookServices(ctx), scope, await readCreateHookOption(ctx))));
+  },
+
+  repoGetHook: (ctx) => ctx.json(toHook(scopedHook(ctx, repoScope(ctx)))),
+
+  repoEditHook: async (ctx) => {
+    const hook = scopedHook(ctx, repoScope(ctx));
+    ctx.json(toHook(await editHook(hookServices(ctx), hook, await readEditHookOption(ctx))));
+  },
+
+  repoDeleteHook: (ctx) => {
+    if (!deleteScopedWebhook(ctx.db, repoScope(ctx), ctx.paramInt('id'))) throw notFound();
+    ctx.empty();
+  },
+
+  repoTestHook: async (ctx) => {
+    const git = openGitRepository(ctx, 'admin');
+    const hook = scopedHook(ctx, { repoId: git.repo.id });
+    const payload = await testPushPayload(
+      ctx,
+      git.repo,
+      git.reader,
+      ctx.requireUser(),
+      ctx.queryString('ref'),
+    );
+    if (queueTestDelivery(ctx.db, hook, payload)) wakeDeliveries(ctx.app);
+    ctx.empty();
+  },
+};
