@@ -1,26 +1,108 @@
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { AccountService } from './accounts/accountService';
+import { AccountStore } from './accounts/accountStore';
+import { TeahouseAuthenticationProvider } from './accounts/authenticationProvider';
+import type { TeahouseApi } from './api';
+import { addServer, registerAccountCommands } from './commands/accountCommands';
+import { ErrorReporter } from './commands/errorReporter';
+import { registerIssueCommands } from './commands/issueCommands';
+import { registerLinkCommands } from './commands/linkCommands';
+import { registerLocalServerCommands } from './commands/localServerCommands';
+import { registerPullRequestCommands } from './commands/pullRequestCommands';
+import { registerRepositoryCommands } from './commands/repositoryCommands';
+import type { Services } from './commands/services';
+import { registerViewCommands } from './commands/viewCommands';
+import { LocalServerController } from './local/localServerController';
+import { LocalServerStatusBar } from './local/localServerStatusBar';
+import { certificateWarning } from './util/certificateWarning';
+import { createLog } from './util/log';
+import { localServerAutoStart } from './util/settings';
+import { TeahouseViews } from './views/views';
+import { WorkspaceRepositories } from './workspace/workspaceRepositories';
 
-const viewIds = [
-  'teahouse.repositories',
-  'teahouse.issues',
-  'teahouse.pullRequests',
-  'teahouse.organizations',
-];
-
-/** Until accounts exist every view is empty, which lets VS Code show the views' welcome content. */
-class EmptyTree implements vscode.TreeDataProvider<never> {
-  getTreeItem(element: never): vscode.TreeItem {
-    return element;
+export function activate(context: vscode.ExtensionContext): TeahouseApi {
+  const started = performance.now();
+  const log = createLog();
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev');
+  const own = <T extends vscode.Disposable>(disposable: T): T => {
+    context.subscriptions.push(disposable);
+    return disposable;
+  };
+  own(log);
+  const errors = own(new ErrorReporter(log));
+  const accounts = own(
+    new AccountService(new AccountStore(context.globalState, context.secrets), log, version),
+  );
+  const workspace = own(new WorkspaceRepositories(accounts, log));
+  const local = own(new LocalServerController(context, accounts, log));
+  const views = own(new TeahouseViews(context, accounts, workspace, log));
+  const services: Services = {
+    context,
+    log,
+    accounts,
+    workspace,
+    local,
+    trees: views.trees,
+    filters: views.filters,
+    errors,
+  };
+  const wired = performance.now();
+  for (const register of [
+    registerAccountCommands,
+    registerLocalServerCommands,
+    registerViewCommands,
+    registerIssueCommands,
+    registerPullRequestCommands,
+    registerRepositoryCommands,
+    registerLinkCommands,
+  ]) {
+    context.subscriptions.push(...register(services));
   }
-  getChildren(): never[] {
-    return [];
-  }
+  own(new TeahouseAuthenticationProvider(accounts, () => addServer(services)));
+  own(new LocalServerStatusBar(local.server, accounts));
+  own(certificateWarning());
+  if (localServerAutoStart()) void vscode.commands.executeCommand('teahouse.startLocalServer');
+  const activationMs = performance.now() - started;
+  log.info(
+    `activated in ${activationMs.toFixed(1)} ms (services ${(wired - started).toFixed(1)} ms, commands and providers ${(activationMs - (wired - started)).toFixed(1)} ms)`,
+  );
+  return {
+    activationMs,
+    accounts: {
+      list: () => accounts.list(),
+      hasToken: (id) => accounts.hasToken(id),
+      onDidChange: accounts.onDidChangeAccounts,
+    },
+    localServer: {
+      get state() {
+        return local.server.state;
+      },
+      get url() {
+        return local.server.url;
+      },
+      get pid() {
+        return local.server.pid;
+      },
+      dataDir: local.dataDir,
+      onDidChangeState: local.server.onDidChangeState,
+    },
+    trees: views.trees,
+    errors: {
+      get last() {
+        return errors.last;
+      },
+      onDidReport: errors.onDidReport,
+    },
+    workspaceRepositories: async () =>
+      (await workspace.matches()).map((match) => ({
+        account: match.account.id,
+        owner: match.owner,
+        repo: match.repo,
+        rootPath: match.rootPath,
+      })),
+  };
 }
 
-export function activate(context: vscode.ExtensionContext): void {
-  for (const id of viewIds) {
-    context.subscriptions.push(vscode.window.registerTreeDataProvider(id, new EmptyTree()));
-  }
-}
-
+/** Disposing `context.subscriptions` stops the local server (SIGTERM); nothing else to wait for. */
 export function deactivate(): void {}

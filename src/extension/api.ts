@@ -1,0 +1,39 @@
+import type * as vscode from 'vscode';
+import type { Account } from './accounts/account';
+import type { ReportedError } from './commands/errorReporter';
+import type { LocalServerState } from './local/localServer';
+import type { TreeNode } from './views/nodes';
+
+/**
+ * What `activate` returns: read-only views of the extension's state for other extensions and for the
+ * tests that run inside VS Code. Tokens are not here: ask `vscode.authentication.getSession('teahouse', …)`.
+ */
+export interface TeahouseApi {
+  /** Milliseconds `activate` took, measured with performance.now(). */
+  readonly activationMs: number;
+  readonly accounts: {
+    list(): readonly Account[];
+    /** Whether the keychain (SecretStorage) holds the account's token; the token itself is not exposed. */
+    hasToken(id: string): Promise<boolean>;
+    readonly onDidChange: vscode.Event<void>;
+  };
+  readonly localServer: {
+    readonly state: LocalServerState;
+    readonly url: string | undefined;
+    readonly pid: number | undefined;
+    readonly dataDir: string;
+    readonly onDidChangeState: vscode.Event<LocalServerState>;
+  };
+  /** The four views' data, as VS Code sees it. */
+  readonly trees: Readonly<
+    Record<'repositories' | 'issues' | 'pullRequests' | 'organizations', vscode.TreeDataProvider<TreeNode>>
+  >;
+  readonly errors: {
+    readonly last: ReportedError | undefined;
+    readonly onDidReport: vscode.Event<ReportedError>;
+  };
+  /** "This repository" and the others of the workspace, matched to accounts. */
+  workspaceRepositories(): Promise<
+    readonly { account: string; owner: string; repo: string; rootPath: string }[]
+  >;
+}

@@ -1,0 +1,234 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import * as vscode from 'vscode';
+import { ApiError } from '../../api/client';
+import type { PullRequest, Repository } from '../../api/types';
+import { gitApi } from '../workspace/gitExtension';
+import { registerCommand } from './errorReporter';
+import { refreshIssueViews, viewOf, type Services } from './services';
+import { commandOptions, resolveIssue, resolveRepository } from './targets';
+
+const run = promisify(execFile);
+
+type MergeStyle = 'merge' | 'rebase' | 'rebase-merge' | 'squash' | 'fast-forward-only';
+
+interface CreatePullOptions {
+  head: string;
+  base: string;
+  title: string;
+  body: string;
+}
+
+async function pickBranch(
+  names: readonly string[],
+  title: string,
+  preferred?: string,
+): Promise<string | undefined> {
+  const ordered =
+    preferred && names.includes(preferred) ? [preferred, ...names.filter((n) => n !== preferred)] : names;
+  const picked = await vscode.window.showQuickPick(
+    ordered.map((label) => ({ label })),
+    { title, ignoreFocusOut: true },
+  );
+  return picked?.label;
+}
+
+async function createPullRequest(
+  services: Services,
+  first: unknown,
+  second: unknown,
+): Promise<PullRequest | undefined> {
+  const target = await resolveRepository(services, first);
+  if (!target) return undefined;
+  const { client, ref } = target;
+  const options = commandOptions<CreatePullOptions>(first, second);
+  let { head, base } = options;
+  if (head === undefined || base === undefined) {
+    const repository = await client.api.repoGet(ref);
+    const branches: string[] = [];
+    for await (const branch of client.paginate('repoListBranches', { ...ref, limit: 50 }))
+      branches.push(branch.name);
+    head ??= await pickBranch(
+      branches.filter((name) => name !== repository.default_branch),
+      vscode.l10n.t('Merge from (head branch)'),
+    );
+    if (head === undefined) return undefined;
+    const baseChoices = branches.filter((name) => name !== head);
+    base ??= await pickBranch(baseChoices, vscode.l10n.t('Into (base branch)'), repository.default_branch);
+    if (base === undefined) return undefined;
+  }
+  const title =
+    options.title ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('Pull request {0} → {1}', head, base),
+      prompt: vscode.l10n.t('Title'),
+      value: head,
+      ignoreFocusOut: true,
+    }));
+  if (title === undefined) return undefined;
+  const pull = await client.api.repoCreatePullRequest({
+    ...ref,
+    body: { head, base, title, body: options.body ?? '' },
+  });
+  refreshIssueViews(services, target.node);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}', pull.number));
+  return pull;
+}
+
+function allowedStyles(repository: Repository): MergeStyle[] {
+  const styles: [MergeStyle, boolean | undefined][] = [
+    ['merge', repository.allow_merge_commits],
+    ['rebase', repository.allow_rebase],
+    ['rebase-merge', repository.allow_rebase_explicit],
+    ['squash', repository.allow_squash_merge],
+    ['fast-forward-only', repository.allow_fast_forward_only_merge],
+  ];
+  // 1.1.1 servers send none of these flags: merge commits are what they do
+  const allowed = styles.filter(([, allowedFlag]) => allowedFlag === true).map(([style]) => style);
+  const preferred = repository.default_merge_style as MergeStyle | undefined;
+  const list = allowed.length > 0 ? allowed : ['merge' as const];
+  return preferred && list.includes(preferred) ? [preferred, ...list.filter((s) => s !== preferred)] : list;
+}
+
+const styleLabels: Record<MergeStyle, string> = {
+  merge: 'Create a merge commit',
+  rebase: 'Rebase and fast-forward',
+  'rebase-merge': 'Rebase, then create a merge commit',
+  squash: 'Squash and merge',
+  'fast-forward-only': 'Fast-forward only',
+};
+
+async function mergePullRequest(
+  services: Services,
+  first: unknown,
+  second: unknown,
+): Promise<boolean | undefined> {
+  const target = await resolveIssue(services, first, true);
+  if (!target) return undefined;
+  const { client, ref, index } = target;
+  const options = commandOptions<{
+    style: MergeStyle;
+    title: string;
+    message: string;
+    deleteBranch: boolean;
+  }>(first, second);
+  let style = options.style;
+  if (style === undefined) {
+    const repository = await client.api.repoGet(ref);
+    const picked = await vscode.window.showQuickPick(
+      allowedStyles(repository).map((value) => ({
+        label: vscode.l10n.t(styleLabels[value]),
+        description: value,
+        value,
+      })),
+      { title: vscode.l10n.t('Merge pull request #{0}', index), ignoreFocusOut: true },
+    );
+    if (!picked) return undefined;
+    style = picked.value;
+  }
+  const mergeStyle = style;
+  const view = target.node && viewOf(services, target.node);
+  const merge = () =>
+    client.api.repoMergePullRequest({
+      ...ref,
+      index,
+      body: {
+        do: mergeStyle,
+        ...(options.title ? { merge_title_field: options.title } : {}),
+        ...(options.message ? { merge_message_field: options.message } : {}),
+        ...(options.deleteBranch !== undefined ? { delete_branch_after_merge: options.deleteBranch } : {}),
+      },
+    });
+  try {
+    await vscode.window.withProgress(
+      {
+        location: view ? { viewId: view.viewId } : vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Merging #{0}…', index),
+      },
+      merge,
+    );
+  } catch (error) {
+    // 405: Gitea's reason the pull request cannot be merged (conflicts, checks, not allowed style…)
+    if (error instanceof ApiError && (error.status === 405 || error.status === 409)) {
+      services.errors.report('teahouse.mergePullRequest', error, vscode.l10n.t('Cannot merge #{0}', index));
+      return false;
+    }
+    throw error;
+  }
+  refreshIssueViews(services, target.node);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Merged pull request #{0}', index));
+  return true;
+}
+
+async function git(cwd: string, args: readonly string[]): Promise<string> {
+  const gitPath = (await gitApi())?.git.path ?? 'git';
+  const { stdout } = await run(gitPath, [...args], { cwd, windowsHide: true });
+  return stdout.trim();
+}
+
+const safeRef = /^(?!-)(?!.*\.\.)[\w./-]+$/;
+
+/** Checks out a pull request's branch in the workspace folder of its repository. */
+async function checkoutPullRequest(services: Services, first: unknown): Promise<string | undefined> {
+  const target = await resolveIssue(services, first, true);
+  if (!target) return undefined;
+  const pull = await target.client.api.repoGetPullRequest({ ...target.ref, index: target.index });
+  const folder = await services.workspace.folderOf(target.account, target.ref.owner, target.ref.repo);
+  if (!folder) {
+    throw new Error(
+      vscode.l10n.t(
+        '{0}/{1} is not open in this workspace: clone it first.',
+        target.ref.owner,
+        target.ref.repo,
+      ),
+    );
+  }
+  const headRef = pull.head.ref;
+  if (!safeRef.test(headRef)) throw new Error(vscode.l10n.t('Refusing the branch name "{0}".', headRef));
+  const sameRepository = pull.head.repo_id === pull.base.repo_id || pull.head.repo?.id === pull.base.repo?.id;
+  const localBranch = sameRepository ? headRef : `pr-${pull.number}-${headRef}`.replace(/\//g, '-');
+  const exists = await git(folder.rootPath, [
+    'rev-parse',
+    '--verify',
+    '--quiet',
+    `refs/heads/${localBranch}`,
+  ]).then(
+    () => true,
+    () => false,
+  );
+  const cwd = folder.rootPath;
+  if (exists) await git(cwd, ['checkout', localBranch, '--']);
+  else if (folder.remoteName === undefined) {
+    throw new Error(vscode.l10n.t('The branch {0} is not in {1}.', headRef, cwd));
+  } else if (sameRepository) {
+    const remote = folder.remoteName;
+    await git(cwd, ['fetch', '--', remote, `+refs/heads/${headRef}:refs/remotes/${remote}/${headRef}`]);
+    await git(cwd, ['checkout', '-b', localBranch, '--track', `${remote}/${headRef}`, '--']);
+  } else {
+    // a fork's branch: Gitea keeps every pull request's head at `refs/pull/N/head` of the base repository
+    await git(cwd, [
+      'fetch',
+      '--',
+      folder.remoteName,
+      `+refs/pull/${pull.number}/head:refs/heads/${localBranch}`,
+    ]);
+    await git(cwd, ['checkout', localBranch, '--']);
+  }
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Checked out {0} in {1}', localBranch, folder.rootPath),
+  );
+  return localBranch;
+}
+
+export function registerPullRequestCommands(services: Services): vscode.Disposable[] {
+  const { errors } = services;
+  return [
+    registerCommand(errors, 'teahouse.createPullRequest', (first, second) =>
+      createPullRequest(services, first, second),
+    ),
+    registerCommand(errors, 'teahouse.mergePullRequest', (first, second) =>
+      mergePullRequest(services, first, second),
+    ),
+    registerCommand(errors, 'teahouse.checkoutPullRequest', (first) => checkoutPullRequest(services, first)),
+  ];
+}

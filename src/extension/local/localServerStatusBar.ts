@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import { localAccountId } from '../accounts/account';
+import type { AccountService } from '../accounts/accountService';
+import { Disposable } from '../util/disposable';
+import type { LocalServer, LocalServerState } from './localServer';
+
+/** `$(server) Teahouse` in the status bar while the local server is in use; a click opens its menu. */
+export class LocalServerStatusBar extends Disposable {
+  readonly #item = this._register(
+    vscode.window.createStatusBarItem('teahouse.localServer', vscode.StatusBarAlignment.Left, 10),
+  );
+
+  constructor(
+    private readonly server: LocalServer,
+    private readonly accounts: AccountService,
+  ) {
+    super();
+    this.#item.name = vscode.l10n.t('Teahouse Local Server');
+    this.#item.command = 'teahouse.localServerMenu';
+    this._register(server.onDidChangeState(() => this.#render()));
+    this._register(accounts.onDidChangeAccounts(() => this.#render()));
+    this.#render();
+  }
+
+  #render(): void {
+    const state: LocalServerState = this.server.state;
+    const text: Record<LocalServerState, string> = {
+      stopped: vscode.l10n.t('$(debug-stop) Teahouse'),
+      starting: vscode.l10n.t('$(loading~spin) Teahouse'),
+      running: vscode.l10n.t('$(server) Teahouse'),
+      stopping: vscode.l10n.t('$(loading~spin) Teahouse'),
+      crashed: vscode.l10n.t('$(error) Teahouse'),
+    };
+    const tooltip: Record<LocalServerState, string> = {
+      stopped: vscode.l10n.t('Local server stopped. Click to start it.'),
+      starting: vscode.l10n.t('Local server starting…'),
+      running: vscode.l10n.t('Local server running at {0}', this.server.url ?? ''),
+      stopping: vscode.l10n.t('Local server stopping…'),
+      crashed: vscode.l10n.t('Local server stopped unexpectedly. Click for options.'),
+    };
+    this.#item.text = text[state];
+    this.#item.tooltip = tooltip[state];
+    this.#item.accessibilityInformation = {
+      label:
+        state === 'running' ? `Teahouse local server running at ${this.server.url ?? ''}` : tooltip[state],
+    };
+    this.#item.backgroundColor =
+      state === 'crashed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    void vscode.commands.executeCommand('setContext', 'teahouse.localServer.running', state === 'running');
+    const inUse = state !== 'stopped' || this.accounts.get(localAccountId) !== undefined;
+    if (inUse) this.#item.show();
+    else this.#item.hide();
+  }
+}

@@ -1,0 +1,176 @@
+import type {
+  Branch,
+  Issue,
+  Label,
+  Organization,
+  PullRequest,
+  Release,
+  Repository,
+  Team,
+  User,
+} from '../../api/types';
+import type { Account } from '../accounts/account';
+
+/** `owner/repo` on an account's server. */
+export interface RepoRef {
+  readonly owner: string;
+  readonly repo: string;
+}
+
+/** An issue or a pull request, from either list (issues with `pull_request`, or pulls). */
+export interface IssueSummary {
+  readonly number: number;
+  readonly title: string;
+  readonly state: 'open' | 'closed';
+  readonly isPull: boolean;
+  readonly merged: boolean;
+  readonly draft: boolean;
+  readonly labels: readonly Label[];
+  readonly author: string;
+  readonly assignees: readonly string[];
+  readonly milestone: string | undefined;
+  readonly comments: number;
+  readonly htmlUrl: string;
+  readonly updatedAt: string;
+  readonly head: string | undefined;
+  readonly base: string | undefined;
+}
+
+/** Which query a group of issues or pull requests runs. */
+export type IssueGroup = 'assigned' | 'created' | 'mentioned' | 'all';
+
+/** What the Issues and Pull Requests views list: one repository, or everything an account can see. */
+export type IssueScope =
+  | { readonly kind: 'repository'; readonly account: Account; readonly ref: RepoRef }
+  | { readonly kind: 'account'; readonly account: Account };
+
+export type FolderKind =
+  | 'myRepositories'
+  | 'starred'
+  | 'byOrganization'
+  | 'branches'
+  | 'openIssues'
+  | 'openPulls'
+  | 'releases'
+  | 'teams'
+  | 'members'
+  | 'repositories'
+  | 'teamMembers'
+  | 'teamRepositories';
+
+interface Base {
+  /** Stable and unique in its view: the parent's id plus a segment. */
+  readonly id: string;
+  readonly parent: TreeNode | undefined;
+}
+
+export type TreeNode = Base &
+  (
+    | { readonly kind: 'account'; readonly account: Account }
+    | {
+        readonly kind: 'folder';
+        readonly account: Account;
+        readonly folder: FolderKind;
+        readonly label: string;
+        readonly count?: number;
+        readonly ref?: RepoRef;
+        readonly org?: string;
+        readonly team?: Team;
+      }
+    | {
+        readonly kind: 'repository';
+        readonly account: Account;
+        readonly repository: Repository;
+        readonly showOwner: boolean;
+      }
+    | {
+        readonly kind: 'branch';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly branch: Branch;
+        readonly isDefault: boolean;
+      }
+    | {
+        readonly kind: 'issue';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly issue: IssueSummary;
+      }
+    | {
+        readonly kind: 'release';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly release: Release;
+      }
+    | { readonly kind: 'organization'; readonly account: Account; readonly organization: Organization }
+    | { readonly kind: 'team'; readonly account: Account; readonly org: string; readonly team: Team }
+    | { readonly kind: 'user'; readonly account: Account; readonly user: User }
+    | { readonly kind: 'scope'; readonly scope: IssueScope; readonly pulls: boolean }
+    | {
+        readonly kind: 'group';
+        readonly scope: IssueScope;
+        readonly group: IssueGroup;
+        readonly pulls: boolean;
+        readonly label: string;
+      }
+    | { readonly kind: 'loadMore' }
+    | {
+        readonly kind: 'message';
+        readonly text: string;
+        readonly severity: 'info' | 'error';
+        readonly detail?: string;
+      }
+  );
+
+export type NodeOf<K extends TreeNode['kind']> = Extract<TreeNode, { kind: K }>;
+
+export function childId(parent: TreeNode | undefined, segment: string): string {
+  return parent ? `${parent.id}/${segment}` : segment;
+}
+
+export function summarizeIssue(issue: Issue): IssueSummary {
+  return {
+    number: issue.number,
+    title: issue.title,
+    state: issue.state,
+    isPull: issue.pull_request != null,
+    merged: issue.pull_request?.merged ?? false,
+    draft: issue.pull_request?.draft ?? false,
+    labels: issue.labels ?? [],
+    author: issue.user?.login ?? '',
+    assignees: (issue.assignees ?? []).map((user) => user.login),
+    milestone: issue.milestone?.title,
+    comments: issue.comments ?? 0,
+    htmlUrl: issue.html_url,
+    updatedAt: issue.updated_at,
+    head: undefined,
+    base: undefined,
+  };
+}
+
+export function summarizePull(pull: PullRequest): IssueSummary {
+  return {
+    number: pull.number,
+    title: pull.title,
+    state: pull.state,
+    isPull: true,
+    merged: pull.merged ?? false,
+    draft: pull.draft ?? false,
+    labels: pull.labels ?? [],
+    author: pull.user?.login ?? '',
+    assignees: (pull.assignees ?? []).map((user) => user.login),
+    milestone: pull.milestone?.title,
+    comments: pull.comments ?? 0,
+    htmlUrl: pull.html_url,
+    updatedAt: pull.updated_at,
+    head: pull.head?.label || pull.head?.ref,
+    base: pull.base?.ref,
+  };
+}
+
+export function repoRefOf(repository: Repository): RepoRef {
+  return {
+    owner: repository.owner?.login ?? repository.full_name.split('/')[0] ?? '',
+    repo: repository.name,
+  };
+}

@@ -1,0 +1,198 @@
+import * as vscode from 'vscode';
+import type { Repository } from '../../api/types';
+import type { Account } from '../accounts/account';
+import type { AccountService } from '../accounts/accountService';
+import {
+  childId,
+  repoRefOf,
+  summarizeIssue,
+  summarizePull,
+  type NodeOf,
+  type RepoRef,
+  type TreeNode,
+} from './nodes';
+import { pagedSource, staticSource } from './paging';
+import type { ChildResolver, ChildSource } from './treeModel';
+
+export function accountNodes(accounts: AccountService, parent?: TreeNode): TreeNode[] {
+  return accounts
+    .list()
+    .map((account) => ({ kind: 'account', id: childId(parent, `account:${account.id}`), parent, account }));
+}
+
+export function repositoryNode(parent: TreeNode, account: Account, repository: Repository): TreeNode {
+  const showOwner = repository.owner?.login?.toLowerCase() !== account.username.toLowerCase();
+  return {
+    kind: 'repository',
+    id: childId(parent, `repo:${repository.full_name}`),
+    parent,
+    account,
+    repository,
+    showOwner,
+  };
+}
+
+function folder(
+  parent: TreeNode,
+  account: Account,
+  kind: NodeOf<'folder'>['folder'],
+  label: string,
+  extra: Partial<NodeOf<'folder'>> = {},
+): TreeNode {
+  return { kind: 'folder', id: childId(parent, kind), parent, account, folder: kind, label, ...extra };
+}
+
+export function repositoryFolders(node: NodeOf<'repository'>): TreeNode[] {
+  const { account, repository } = node;
+  const ref = repoRefOf(repository);
+  return [
+    folder(node, account, 'branches', vscode.l10n.t('Branches'), {
+      ref,
+      count: repository.branch_count || undefined,
+    }),
+    folder(node, account, 'openIssues', vscode.l10n.t('Open Issues'), {
+      ref,
+      count: repository.open_issues_count,
+    }),
+    folder(node, account, 'openPulls', vscode.l10n.t('Open Pull Requests'), {
+      ref,
+      count: repository.open_pr_counter,
+    }),
+    folder(node, account, 'releases', vscode.l10n.t('Releases'), { ref, count: repository.release_counter }),
+  ];
+}
+
+/** The lists under a repository: branches, open issues, open pull requests, releases. */
+export async function repositoryFolderSource(
+  accounts: AccountService,
+  node: NodeOf<'folder'>,
+  ref: RepoRef,
+): Promise<ChildSource | undefined> {
+  const client = await accounts.client(node.account);
+  const { account } = node;
+  switch (node.folder) {
+    case 'branches': {
+      const repository = node.parent?.kind === 'repository' ? node.parent.repository : undefined;
+      return pagedSource(
+        (page, limit) => client.page('repoListBranches', { ...ref, page, limit }),
+        (branch) => ({
+          kind: 'branch',
+          id: childId(node, `branch:${branch.name}`),
+          parent: node,
+          account,
+          ref,
+          branch,
+          isDefault: branch.name === repository?.default_branch,
+        }),
+        vscode.l10n.t('No branches'),
+      );
+    }
+    case 'openIssues':
+      return pagedSource(
+        (page, limit) =>
+          client.page('issueListIssues', { ...ref, type: 'issues', state: 'open', page, limit }),
+        (issue) => ({
+          kind: 'issue',
+          id: childId(node, `#${issue.number}`),
+          parent: node,
+          account,
+          ref,
+          issue: summarizeIssue(issue),
+        }),
+        vscode.l10n.t('No open issues'),
+      );
+    case 'openPulls':
+      return pagedSource(
+        (page, limit) => client.page('repoListPullRequests', { ...ref, state: 'open', page, limit }),
+        (pull) => ({
+          kind: 'issue',
+          id: childId(node, `#${pull.number}`),
+          parent: node,
+          account,
+          ref,
+          issue: summarizePull(pull),
+        }),
+        vscode.l10n.t('No open pull requests'),
+      );
+    case 'releases':
+      return pagedSource(
+        (page, limit) => client.page('repoListReleases', { ...ref, page, limit }),
+        (release) => ({
+          kind: 'release',
+          id: childId(node, `release:${release.id}`),
+          parent: node,
+          account,
+          ref,
+          release,
+        }),
+        vscode.l10n.t('No releases'),
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** Repositories view: account → mine / starred / by organization → repository → its lists. */
+export function repositoriesResolver(accounts: AccountService): ChildResolver {
+  return async (parent) => {
+    if (parent === undefined) return staticSource(accountNodes(accounts));
+    switch (parent.kind) {
+      case 'account':
+        return staticSource([
+          folder(parent, parent.account, 'myRepositories', vscode.l10n.t('My Repositories')),
+          folder(parent, parent.account, 'starred', vscode.l10n.t('Starred')),
+          folder(parent, parent.account, 'byOrganization', vscode.l10n.t('By Organization')),
+        ]);
+      case 'repository':
+        return staticSource(repositoryFolders(parent));
+      case 'organization': {
+        const client = await accounts.client(parent.account);
+        const org = parent.organization.username ?? parent.organization.name;
+        return pagedSource(
+          (page, limit) => client.page('orgListRepos', { org, page, limit }),
+          (repository) => repositoryNode(parent, parent.account, repository),
+          vscode.l10n.t('No repositories'),
+        );
+      }
+      case 'folder':
+        return folderSource(accounts, parent);
+      default:
+        return staticSource([]);
+    }
+  };
+}
+
+async function folderSource(accounts: AccountService, node: NodeOf<'folder'>): Promise<ChildSource> {
+  const { account } = node;
+  if (node.ref) return (await repositoryFolderSource(accounts, node, node.ref)) ?? staticSource([]);
+  const client = await accounts.client(account);
+  switch (node.folder) {
+    case 'myRepositories':
+      return pagedSource(
+        // the account's own repositories (`/user/repos` would add every organization's too)
+        (page, limit) => client.page('userListRepos', { username: account.username, page, limit }),
+        (repository) => repositoryNode(node, account, repository),
+        vscode.l10n.t('No repositories yet'),
+      );
+    case 'starred':
+      return pagedSource(
+        (page, limit) => client.page('userCurrentListStarred', { page, limit }),
+        (repository) => repositoryNode(node, account, repository),
+        vscode.l10n.t('No starred repositories'),
+      );
+    case 'byOrganization':
+      return pagedSource(
+        (page, limit) => client.page('orgListCurrentUserOrgs', { page, limit }),
+        (organization) => ({
+          kind: 'organization',
+          id: childId(node, `org:${organization.username ?? organization.name}`),
+          parent: node,
+          account,
+          organization,
+        }),
+        vscode.l10n.t('No organizations'),
+      );
+    default:
+      return staticSource([]);
+  }
+}

@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../accounts/accountService';
+import type { Trees } from '../commands/services';
+import { Disposable } from '../util/disposable';
+import type { Log } from '../util/log';
+import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
+import { IssueFilters } from './issueFilters';
+import { issuesResolver } from './issuesSource';
+import { organizationsResolver } from './organizationsSource';
+import { repositoriesResolver } from './repositoriesSource';
+import { TeahouseTreeProvider } from './treeProvider';
+
+/** The four views of the Teahouse container, kept in step with accounts, the workspace and the filters. */
+export class TeahouseViews extends Disposable {
+  readonly trees: Trees;
+  readonly filters: { readonly issues: IssueFilters; readonly pullRequests: IssueFilters };
+
+  constructor(
+    context: vscode.ExtensionContext,
+    accounts: AccountService,
+    workspace: WorkspaceRepositories,
+    log: Log,
+  ) {
+    super();
+    const issueFilters = this._register(new IssueFilters(context.workspaceState, 'teahouse.filters.issues'));
+    const pullFilters = this._register(
+      new IssueFilters(context.workspaceState, 'teahouse.filters.pullRequests'),
+    );
+    this.filters = { issues: issueFilters, pullRequests: pullFilters };
+    this.trees = {
+      repositories: this._register(
+        new TeahouseTreeProvider('teahouse.repositories', repositoriesResolver(accounts), log),
+      ),
+      issues: this._register(
+        new TeahouseTreeProvider(
+          'teahouse.issues',
+          issuesResolver(accounts, workspace, issueFilters, false),
+          log,
+        ),
+      ),
+      pullRequests: this._register(
+        new TeahouseTreeProvider(
+          'teahouse.pullRequests',
+          issuesResolver(accounts, workspace, pullFilters, true),
+          log,
+        ),
+      ),
+      organizations: this._register(
+        new TeahouseTreeProvider('teahouse.organizations', organizationsResolver(accounts), log),
+      ),
+    };
+    const all = Object.values(this.trees);
+    this._register(
+      accounts.onDidChangeAccounts(() => {
+        void vscode.commands.executeCommand('setContext', 'teahouse.hasAccounts', accounts.list().length > 0);
+        for (const tree of all) tree.refresh();
+      }),
+    );
+    void vscode.commands.executeCommand('setContext', 'teahouse.hasAccounts', accounts.list().length > 0);
+    this._register(
+      workspace.onDidChange(() => {
+        this.trees.issues.refresh();
+        this.trees.pullRequests.refresh();
+      }),
+    );
+    for (const [filters, tree] of [
+      [issueFilters, this.trees.issues],
+      [pullFilters, this.trees.pullRequests],
+    ] as const) {
+      const describe = () => {
+        tree.view.description = filters.describe() || undefined;
+        void vscode.commands.executeCommand(
+          'setContext',
+          `${tree.viewId}.filtered`,
+          filters.describe() !== '',
+        );
+      };
+      describe();
+      this._register(
+        filters.onDidChange(() => {
+          describe();
+          tree.refresh();
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+
+/*
+ * The few parts of the built-in git extension's API (`vscode.git`, API version 1) Teahouse uses, declared
+ * here instead of vendoring its git.d.ts.
+ */
+export interface GitRemote {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+export interface GitRepository {
+  readonly rootUri: vscode.Uri;
+  readonly state: {
+    readonly remotes: readonly GitRemote[];
+    readonly onDidChange: vscode.Event<void>;
+  };
+}
+
+export interface GitApi {
+  readonly state: 'uninitialized' | 'initialized';
+  readonly repositories: readonly GitRepository[];
+  readonly onDidOpenRepository: vscode.Event<GitRepository>;
+  readonly onDidCloseRepository: vscode.Event<GitRepository>;
+  readonly git: { readonly path: string };
+}
+
+interface GitExtensionExports {
+  readonly enabled: boolean;
+  getAPI(version: 1): GitApi;
+}
+
+/** The git extension's API, or undefined when it is missing or disabled (`git.enabled: false`). */
+export async function gitApi(): Promise<GitApi | undefined> {
+  const extension = vscode.extensions.getExtension<GitExtensionExports>('vscode.git');
+  if (!extension) return undefined;
+  try {
+    const exports = extension.isActive ? extension.exports : await extension.activate();
+    return exports.enabled ? exports.getAPI(1) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,186 @@
+// `npm run test:vscode`: the extension in a real VS Code (code-server) — the mocha suite inside the extension
+// host, then Playwright scenarios in the workbench. Installs what it needs into a cache outside the clone,
+// starts everything in its own process groups, and cleans up. Ends with "N passed, N failed".
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { startCodeServer, toolchain, type CodeServer, type Toolchain } from './harness/codeServer';
+import { runExtensionHostSuite } from './harness/extensionHostSuite';
+import { killAllGroups } from './harness/processGroup';
+import { createDemoWorkspace } from './harness/workspaceFixture';
+import { openWorkbench } from './harness/workbench';
+import { scenarios, type ScenarioContext } from './ui/scenarios';
+
+const projectRoot = path.resolve(__dirname, '..', '..');
+const resultsDir = path.join(projectRoot, 'test-results', 'vscode');
+const suiteBundleDir = path.join(projectRoot, 'node_modules', '.cache', 'teahouse-vscode-suite');
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+const log = (message: string) => console.log(`[vscode-tests +${elapsed()}] ${message}`);
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function install(): Toolchain {
+  log('toolchain: test/vscode/install.sh (cached after the first run)');
+  const output = execFileSync('bash', [path.join(__dirname, 'install.sh')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  return toolchain(output.trim().split('\n').pop() ?? '');
+}
+
+/**
+ * The suite is bundled inside the extension's folder (under node_modules/.cache, which git, ESLint and
+ * Prettier skip): VS Code then treats it as part of Teahouse, which may read its own authentication sessions.
+ */
+async function bundleSuite(): Promise<string> {
+  const outfile = path.join(suiteBundleDir, 'index.js');
+  await esbuild.build({
+    entryPoints: [path.join(__dirname, 'suite', 'index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    external: ['vscode'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    logOverride: { 'require-resolve-not-external': 'silent' },
+  });
+  return outfile;
+}
+
+async function runHostSuite(
+  browser: Browser,
+  tools: Toolchain,
+  runDir: string,
+  bundle: string,
+): Promise<Tally> {
+  const folder = createDemoWorkspace(path.join(runDir, 'host-workspace'));
+  const server = await startCodeServer(tools, runDir, 'host');
+  try {
+    log(`extension-host suite: code-server at ${server.url}, workspace ${folder}`);
+    return await runExtensionHostSuite(browser, {
+      serverUrl: server.url,
+      extensionPath: projectRoot,
+      folder,
+      bundle,
+      resultsFile: path.join(runDir, 'host-results.json'),
+      screenshot: path.join(resultsDir, 'extension-host-failure.png'),
+      timeoutMs: 8 * 60_000,
+      grep: process.env['TEAHOUSE_VSCODE_GREP'],
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runScenarios(browser: Browser, tools: Toolchain, runDir: string): Promise<Tally> {
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+  const folder = createDemoWorkspace(path.join(runDir, 'ui-workspace'));
+  let server: CodeServer | undefined;
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    server = await startCodeServer(tools, runDir, 'ui');
+    log(`UI scenarios: code-server at ${server.url}`);
+    const page = await openWorkbench(context, server.url, { extensionPath: projectRoot, folder });
+    const scenarioContext: ScenarioContext = {
+      page,
+      projectRoot,
+      userDataDir: server.userDataDir,
+      state: {},
+    };
+    let broken = false;
+    for (const [index, scenario] of scenarios.entries()) {
+      if (broken) {
+        console.log(`  - ${scenario.name} (not run: an earlier scenario failed)`);
+        tally.failed += 1;
+        continue;
+      }
+      const t0 = Date.now();
+      try {
+        await scenario.run(scenarioContext);
+        tally.passed += 1;
+        console.log(`  ✔ ${scenario.name} (${Date.now() - t0} ms)`);
+      } catch (error) {
+        tally.failed += 1;
+        broken = true; // the scenarios build on each other
+        const shot = path.join(resultsDir, `scenario-${index + 1}-failure.png`);
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        console.log(
+          `  ✘ ${scenario.name}\n    ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n    screenshot: ${shot}`,
+        );
+      }
+    }
+    const sidebar = path.join(resultsDir, 'sidebar.png');
+    await page
+      .locator('.part.sidebar')
+      .screenshot({ path: sidebar })
+      .catch(() => undefined);
+    console.log(`  screenshot of the sidebar: ${sidebar}`);
+    await scenarioContext.state.client?.close();
+  } finally {
+    await context.close();
+    await server?.stop();
+  }
+  return tally;
+}
+
+async function main(): Promise<number> {
+  mkdirSync(resultsDir, { recursive: true });
+  const tools = install();
+  const runDir = mkdtempSync(path.join(tools.cache, 'run-'));
+  let browser: Browser | undefined;
+  const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+  const add = (tally: Tally) => {
+    total.passed += tally.passed;
+    total.failed += tally.failed;
+    total.skipped += tally.skipped;
+  };
+  const cleanUp = () => {
+    rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(suiteBundleDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAllGroups();
+      cleanUp();
+      process.exit(130);
+    });
+  }
+  try {
+    const bundle = await bundleSuite();
+    browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const only = process.env['TEAHOUSE_VSCODE_ONLY'];
+    if (only !== 'ui') add(await runHostSuite(browser, tools, runDir, bundle));
+    if (only !== 'host') add(await runScenarios(browser, tools, runDir));
+  } catch (error) {
+    console.error(error);
+    total.failed += 1;
+  } finally {
+    await browser?.close();
+    cleanUp();
+  }
+  log(`done: ${total.skipped} skipped`);
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  return total.failed > 0 || total.passed === 0 ? 1 : 0;
+}
+
+void main().then((code) => process.exit(code));

@@ -1,0 +1,19 @@
+import { accountsSuite } from './accounts.suite';
+import { activationSuite } from './activation.suite';
+import { issueCommandsSuite } from './issueCommands.suite';
+import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
+import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
+import { repositoryCommandsSuite } from './repositoryCommands.suite';
+import { treesSuite } from './trees.suite';
+
+/** In order: activation sees no account; the lifecycle suite changes the server's address, so it runs last. */
+export const suites: readonly (() => void)[] = [
+  activationSuite,
+  localServerSuite,
+  accountsSuite,
+  treesSuite,
+  issueCommandsSuite,
+  pullRequestCommandsSuite,
+  repositoryCommandsSuite,
+  localServerLifecycleSuite,
+];
