@@ -14,6 +14,12 @@ import { Database } from './store/database';
 import { migrate } from './store/migrations';
 import { serverVersion } from './version';
 import { EventBus } from './services/events';
+import { subscribeNotifications } from './services/notifications';
+import { startWebhooks } from './services/webhooks/webhookService';
+import { startMirrorScheduler } from './services/mirrors';
+import { startWorkspaceSync } from './workspace/workspaceSync';
+import { startPullRequestSync } from './services/pullRequestsEvents';
+import { gitPool } from './routes/repoGit';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const drainTimeoutMs = 10_000;
@@ -71,20 +77,28 @@ export function createTeahouseServer(
       const rootUrl = config.rootUrl ?? listenUrl;
       const events = new EventBus((error) => log.error('an event listener failed', error));
       const app: AppServices = { db, log, config: { ...config, rootUrl }, onStop, events };
+      subscribeNotifications(events, db);
+      startWebhooks(app);
+      startPullRequestSync(app, gitPool(app));
       const handle = createRequestHandler({
         app,
         router,
         handlers,
         siteRoutes: [swaggerRoute(operations, serverVersion, rootUrl), avatarRoute, gitHttpRoute(app)],
       });
+      startMirrorScheduler(app);
+      const workspace = startWorkspaceSync(app);
+      const firstScan = workspace.scan();
       httpServer.on('request', (req, res) => {
         if (stopping) res.setHeader('Connection', 'close');
         // A keep-alive connection that finished its last request while stopping is let go at once.
         res.on('finish', () => {
           if (stopping) setImmediate(() => httpServer.closeIdleConnections());
         });
-        handle(req, res);
+        // Requests see the workspace folders as they are (a rescan at most every few seconds).
+        void workspace.freshen().then(() => handle(req, res));
       });
+      await firstScan;
       return { listenUrl, rootUrl };
     },
     onStop,

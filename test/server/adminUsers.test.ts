@@ -245,13 +245,18 @@ describe('admin: users', () => {
 
     const removed = await server.request('DELETE', '/repos/adm-repo-owner/kept', { token: owner.token });
     assert.equal(removed.status, 204);
-    const deleted = await server.request('DELETE', '/admin/users/adm-repo-owner', { token: server.admin.token });
+    const deleted = await server.request('DELETE', '/admin/users/adm-repo-owner', {
+      token: server.admin.token,
+    });
     assert.equal(deleted.status, 204);
   });
 
   test('deleting the last owner of an organization answers 422 and keeps the user', async () => {
     const founder = await server.createUser('adm-org-founder');
-    const org = await server.request('POST', '/orgs', { token: founder.token, body: { username: 'adm-org' } });
+    const org = await server.request('POST', '/orgs', {
+      token: founder.token,
+      body: { username: 'adm-org' },
+    });
     assert.equal(org.status, 201);
     const refused = await server.request<ErrorBody>('DELETE', '/admin/users/adm-org-founder', {
       token: server.admin.token,

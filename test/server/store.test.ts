@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { Database } from '../../src/server/store/database';
-import { migrate, migrations, type Migration } from '../../src/server/store/migrations';
+import { appliedMigrations, migrate, migrations, type Migration } from '../../src/server/store/migrations';
 import { makeTempDir } from './harness';
 
 describe('store', () => {
@@ -18,13 +18,13 @@ describe('store', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('migrations bring the schema to the latest version once, and again is a no-op', () => {
-    assert.equal(db.userVersion, 0);
+  test('migrations apply every version once, and again is a no-op', () => {
+    assert.deepEqual(appliedMigrations(db), []);
     migrate(db);
-    const latest = migrations.at(-1)!.version;
-    assert.equal(db.userVersion, latest);
+    const every = migrations.map((m) => m.version).sort((a, b) => a - b);
+    assert.deepEqual(appliedMigrations(db), every);
     migrate(db);
-    assert.equal(db.userVersion, latest);
+    assert.deepEqual(appliedMigrations(db), every);
     const tables = db
       .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .map((t) => t.name);
@@ -62,10 +62,28 @@ describe('store', () => {
     );
   });
 
-  test('a database newer than this code is refused', () => {
+  test('a database with migrations this code does not know is refused', () => {
     migrate(db);
-    db.userVersion = 999;
-    assert.throws(() => migrate(db), /newer than this Teahouse knows/);
+    db.run("INSERT INTO schema_migration (version, description, applied) VALUES (999, 'future', 0)");
+    assert.throws(() => migrate(db), /does not know \(999\)/);
+  });
+
+  test('a migration with a lower version added after a higher one still applies', () => {
+    const create = (table: string) => (d: Database) => d.exec(`CREATE TABLE ${table} (x INTEGER)`);
+    migrate(db, [
+      { version: 1, description: 'one', up: create('one') },
+      { version: 31, description: 'later area', up: create('later') },
+    ]);
+    migrate(db, [
+      { version: 1, description: 'one', up: create('one') },
+      { version: 31, description: 'later area', up: create('later') },
+      { version: 22, description: 'earlier area, merged later', up: create('earlier') },
+    ]);
+    assert.deepEqual(appliedMigrations(db), [1, 22, 31]);
+    assert.equal(
+      db.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'earlier'")?.n,
+      1,
+    );
   });
 
   test('a failing migration leaves no trace and the version unchanged', () => {
@@ -78,7 +96,7 @@ describe('store', () => {
       },
     ];
     assert.throws(() => migrate(db, broken), /nowhere/);
-    assert.equal(db.userVersion, 1);
+    assert.deepEqual(appliedMigrations(db), [1]);
     assert.equal(db.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'")?.n, 0);
   });
 

@@ -5,7 +5,9 @@ import type {
   WatchInfo,
 } from '../../api/types/repository';
 import { atLeast, repoAccess, type AccessMode } from '../services/permissions';
-import type { RepositoryRow } from '../store/repositories';
+import { findMirror } from '../store/mirrors';
+import { findRepositoryById, type RepositoryRow } from '../store/repositories';
+import { timeTrackerSettings } from '../store/trackedTimes';
 import { findUserById, type UserRow } from '../store/users';
 import { isoTime } from './time';
 import { toUser, type UserJson } from './user';
@@ -41,11 +43,24 @@ function sshUrl(view: Pick<ViewContext, 'rootUrl'>, repo: RepositoryRow): string
   return `git@${new URL(view.rootUrl).hostname}:${repoPath(repo)}.git`;
 }
 
+/** A fork's parent, shaped for the same viewer; gone (deleted) parents leave `null`, as in Gitea. */
+function parentOf(view: ViewContext, repo: RepositoryRow, asParent: boolean): RepositoryJson | null {
+  if (asParent || repo.is_fork !== 1 || repo.fork_id === null) return null;
+  const parent = findRepositoryById(view.db, repo.fork_id);
+  return parent ? toRepository(view, parent, undefined, true) : null;
+}
+
 /**
  * Shapes a repository as Gitea's convert.ToRepo does, with `permissions` for the caller (pass `mode` when
- * already known). `parent` stays null until forks exist; `licenses` until licence detection does.
+ * already known). A fork carries its `parent` (whose own parent is left out, as in Gitea); `licenses` stay
+ * empty until licence detection exists.
  */
-export function toRepository(view: ViewContext, repo: RepositoryRow, mode?: AccessMode): RepositoryJson {
+export function toRepository(
+  view: ViewContext,
+  repo: RepositoryRow,
+  mode?: AccessMode,
+  asParent = false,
+): RepositoryJson {
   const access = mode ?? repoAccess(view.db, view.user, repo);
   const owner = findUserById(view.db, repo.owner_id);
   // The schema refuses to delete a user who owns repositories, so this cannot happen short of corruption.
@@ -53,6 +68,8 @@ export function toRepository(view: ViewContext, repo: RepositoryRow, mode?: Acce
   const htmlUrl = siteUrl(view, repoPath(repo));
   const apiUrl = repositoryApiUrl(view, repo);
   const b = (value: number): boolean => value === 1;
+  const tracker = timeTrackerSettings(view.db, repo.id);
+  const mirrorUpdated = repo.is_mirror === 1 ? (findMirror(view.db, repo.id)?.updated ?? 0) : 0;
   return {
     id: repo.id,
     owner: toUser(view, owner),
@@ -63,7 +80,7 @@ export function toRepository(view: ViewContext, repo: RepositoryRow, mode?: Acce
     private: b(repo.is_private),
     fork: b(repo.is_fork),
     template: b(repo.is_template),
-    parent: null,
+    parent: parentOf(view, repo, asParent),
     mirror: b(repo.is_mirror),
     size: repo.size,
     language: '',
@@ -95,8 +112,8 @@ export function toRepository(view: ViewContext, repo: RepositoryRow, mode?: Acce
     has_issues: b(repo.has_issues),
     internal_tracker: b(repo.has_issues)
       ? {
-          enable_time_tracker: true,
-          allow_only_contributors_to_track_time: true,
+          enable_time_tracker: tracker.enableTimeTracker,
+          allow_only_contributors_to_track_time: tracker.allowOnlyContributorsToTrackTime,
           enable_issue_dependencies: true,
         }
       : null,
@@ -128,8 +145,8 @@ export function toRepository(view: ViewContext, repo: RepositoryRow, mode?: Acce
     // Gitea: a public repository of a private owner is "internal".
     internal: repo.is_private === 0 && owner.visibility === 'private',
     mirror_interval: repo.mirror_interval,
-    mirror_updated: isoTime(0),
-    mirror_last_sync_at: isoTime(0),
+    mirror_updated: isoTime(mirrorUpdated),
+    mirror_last_sync_at: isoTime(mirrorUpdated),
     repo_transfer: null,
     branch_count: 0,
     object_format_name: repo.object_format_name === 'sha256' ? 'sha256' : 'sha1',

@@ -26,6 +26,8 @@ export class GitError extends Error {
     readonly exitCode: number | null,
     readonly stderr: string,
     reason: string,
+    /** What the command printed before failing (merge-tree names conflicts there with exit status 1). */
+    readonly stdout: string = '',
   ) {
     super(`git ${args[0] ?? ''} ${reason}${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
     this.name = 'GitError';
@@ -68,7 +70,8 @@ export function runGit(args: readonly string[], options: GitRunOptions = {}): Pr
         stderr: Buffer.concat(stderr).toString('utf8'),
       };
       if (timedOut) reject(new GitError(args, code, result.stderr, 'timed out'));
-      else if (code !== 0) reject(new GitError(args, code, result.stderr, `exited with ${code}`));
+      else if (code !== 0)
+        reject(new GitError(args, code, result.stderr, `exited with ${code}`, result.stdout));
       else resolve(result);
     });
   });

@@ -10,7 +10,21 @@ import { followerHandlers } from './followers';
 import { gpgKeyHandlers } from './gpgKeys';
 import { issueHandlers } from './issues';
 import { issueLabelHandlers } from './issuesLabels';
+import { pullHandlers } from './pulls';
+import { pullGitHandlers } from './pullsGit';
+import { reviewHandlers } from './reviews';
 import type { HandlerMap } from './handler';
+import { hookHandlers } from './hooks';
+import { hookDeliveryHandlers } from './hooksDeliveries';
+import { orgHookHandlers } from './hooksOrg';
+import { notificationHandlers } from './notifications';
+import { reactionHandlers } from './reactions';
+import { issueSubscriptionHandlers } from './issueSubscriptions';
+import { stopwatchHandlers } from './stopwatches';
+import { trackedTimeHandlers } from './trackedTimes';
+import { forkHandlers } from './forks';
+import { migrateHandlers } from './migrate';
+import { mirrorHandlers } from './mirrors';
 import { keyHandlers } from './keys';
 import { labelHandlers } from './labels';
 import { markdownHandlers } from './markdown';
@@ -67,4 +81,18 @@ export const handlers: HandlerMap = {
   ...labelHandlers,
   ...issueLabelHandlers,
   ...milestoneHandlers,
+  ...forkHandlers,
+  ...migrateHandlers,
+  ...mirrorHandlers,
+  ...reactionHandlers,
+  ...issueSubscriptionHandlers,
+  ...trackedTimeHandlers,
+  ...stopwatchHandlers,
+  ...notificationHandlers,
+  ...pullHandlers,
+  ...pullGitHandlers,
+  ...reviewHandlers,
+  ...hookHandlers,
+  ...orgHookHandlers,
+  ...hookDeliveryHandlers,
 };

@@ -1,4 +1,5 @@
 import { toRepository } from '../convert/repository';
+import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import type { BodyFields } from '../http/bodyFields';
 import { notFound, unprocessable } from '../http/httpError';
@@ -11,10 +12,11 @@ import {
   mergeStyles,
   type EditRepositoryInput,
 } from '../services/repositoryEdit';
-import { findRepositoryById } from '../store/repositories';
-import { findAccountByName, userType, type UserRow } from '../store/users';
+import { findRepositoryById, type RepositoryRow } from '../store/repositories';
+import { findAccountByName, findUserById, userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { loadRepository, repositoryServices } from './repositoryLookup';
+import { internalTrackerOption } from './trackedTimes';
 
 const trustModels = ['default', 'collaborator', 'committer', 'collaboratorcommitter'] as const;
 
@@ -45,7 +47,29 @@ async function createFor(ctx: RequestContext, owner: UserRow): Promise<void> {
   const doer = ctx.requireUser();
   const input = parseCreateRepoOption(await ctx.body());
   const repo = await createRepository(repositoryServices(ctx), doer, owner, input);
+  emitRepositoryEvent(ctx, repo, 'created');
   ctx.json(toRepository(ctx, repo));
+}
+
+/**
+ * Gitea's `repository` event (webhooks): `{action, repository, organization, sender}`, shaped for no one in
+ * particular with owner rights. A delete is announced before the row goes, as Gitea's notifier does.
+ */
+function emitRepositoryEvent(ctx: RequestContext, repo: RepositoryRow, action: 'created' | 'deleted'): void {
+  const doer = ctx.requireUser();
+  const view = { db: ctx.db, user: null, rootUrl: ctx.rootUrl };
+  const owner = findUserById(ctx.db, repo.owner_id);
+  ctx.app.events.emit({
+    event: 'repository',
+    repoId: repo.id,
+    senderId: doer.id,
+    payload: {
+      action,
+      repository: toRepository(view, repo, 'owner'),
+      organization: owner?.type === userType.organization ? toUser(view, owner) : null,
+      sender: toUser(view, doer),
+    },
+  });
 }
 
 function parseEditRepoOption(body: BodyFields): EditRepositoryInput {
@@ -62,6 +86,7 @@ function parseEditRepoOption(body: BodyFields): EditRepositoryInput {
     archived: body.boolean('archived'),
     defaultMergeStyle: body.oneOf('default_merge_style', mergeStyles),
     flags,
+    timeTracker: internalTrackerOption(body),
   };
 }
 
@@ -105,6 +130,7 @@ export const repositoryHandlers: HandlerMap = {
   // Gitea's reqOwner: admin collaborators may not delete.
   repoDelete: (ctx) => {
     const { repo } = loadRepository(ctx, 'owner');
+    emitRepositoryEvent(ctx, repo, 'deleted');
     deleteRepository(repositoryServices(ctx), repo);
     ctx.empty();
   },

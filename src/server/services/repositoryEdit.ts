@@ -13,6 +13,7 @@ import {
   type RepositoryColumn,
   type RepositoryRow,
 } from '../store/repositories';
+import { setTimeTrackerSettings, type TimeTrackerSettings } from '../store/trackedTimes';
 import { repositoryNameProblem } from './repositoryNames';
 
 export const mergeStyles = [
@@ -36,6 +37,8 @@ export interface EditRepositoryInput {
   archived?: boolean;
   flags?: Partial<Record<EditableFlag, boolean>>;
   defaultMergeStyle?: MergeStyle;
+  /** EditRepoOption.internal_tracker's time tracking settings */
+  timeTracker?: Partial<TimeTrackerSettings>;
 }
 
 /** Boolean settings an edit may set, by their column (and API) names. */
@@ -122,6 +125,7 @@ export async function editRepository(
   try {
     db.transaction(() => {
       updateRepositoryColumns(db, repo.id, changes);
+      if (input.timeTracker) setTimeTrackerSettings(db, repo.id, input.timeTracker);
       if (moves) {
         if (existsSync(moveTo))
           throw unprocessable(`repository files already exist [name: ${input.name ?? ''}]`);

@@ -62,15 +62,6 @@ export class Database {
     }
   }
 
-  get userVersion(): number {
-    const row = this.connection.prepare('PRAGMA user_version').get();
-    return Number(row?.['user_version'] ?? 0);
-  }
-
-  set userVersion(version: number) {
-    this.connection.exec(`PRAGMA user_version = ${Math.trunc(version)}`);
-  }
-
   close(): void {
     this.statements.clear();
     if (this.connection.isOpen) this.connection.close();

@@ -1,18 +1,21 @@
 import type { Database } from './database';
 import { initialSchema } from './migrations/v1InitialSchema';
 import { issuesSchema } from './migrations/v20Issues';
+import { pullRequestsSchema } from './migrations/v21PullRequests';
+import { activitySchema } from './migrations/v22Activity';
 import { releasesSchema } from './migrations/v23Releases';
+import { webhooksSchema } from './migrations/v24Webhooks';
 import { gitHostingSchema } from './migrations/v30GitHosting';
 import { commitStatusSchema } from './migrations/v31CommitStatus';
 
 export interface Migration {
-  /** 1, 2, 3, ...: `PRAGMA user_version` holds the last one applied. */
+  /** Unique; the `schema_migration` table records which versions a database has applied. */
   readonly version: number;
   readonly description: string;
   readonly up: (db: Database) => void;
 }
 
-/** Ordered; append new migrations at the end, never edit one that has shipped. */
+/** Applied in version order; add new migrations with a fresh version, never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -23,6 +26,11 @@ export const migrations: readonly Migration[] = [
     version: 20,
     description: 'issue #5: issues (and pull request rows), comments, labels, milestones, assignees',
     up: (db) => db.exec(issuesSchema),
+  },
+  {
+    version: 22,
+    description: 'issue #5: reactions, issue subscriptions, tracked time, stopwatches, notifications',
+    up: (db) => db.exec(activitySchema),
   },
   {
     version: 23,
@@ -39,26 +47,59 @@ export const migrations: readonly Migration[] = [
     description: 'issue #4: commit statuses',
     up: (db) => db.exec(commitStatusSchema),
   },
+  {
+    version: 21,
+    description: 'issue #5: pull requests and reviews',
+    up: (db) => db.exec(pullRequestsSchema),
+  },
+  {
+    version: 24,
+    description: 'issue #6: webhooks and their delivery queue',
+    up: (db) => db.exec(webhooksSchema),
+  },
 ];
 
-/** Applies every migration newer than the database, each in its own transaction, in version order. */
+const ledger = `CREATE TABLE IF NOT EXISTS schema_migration (
+  version INTEGER PRIMARY KEY,
+  description TEXT NOT NULL,
+  applied INTEGER NOT NULL
+)`;
+
+/** The versions this database has applied. */
+export function appliedMigrations(db: Database): number[] {
+  db.exec(ledger);
+  return db
+    .all<{ version: number }>('SELECT version FROM schema_migration ORDER BY version')
+    .map((r) => r.version);
+}
+
+/**
+ * Applies every migration the database has not applied yet, each in its own transaction, in version order.
+ * Areas of the server add their migrations independently, so a ledger of applied versions (not one
+ * "latest version" number) decides what is missing: a later area's v31 never hides an earlier area's v22.
+ */
 export function migrate(db: Database, list: readonly Migration[] = migrations): void {
-  // Areas append their migrations independently, so order by version rather than by position.
   const ordered = [...list].sort((a, b) => a.version - b.version);
   const duplicate = ordered.find((m, i) => i > 0 && ordered[i - 1]!.version === m.version);
   if (duplicate) throw new Error(`two migrations claim version ${duplicate.version}`);
-  for (const migration of ordered) {
-    // Re-read inside the lock: a second process (the admin CLI) may have migrated meanwhile.
-    db.transaction(() => {
-      if (db.userVersion >= migration.version) return;
-      migration.up(db);
-      db.userVersion = migration.version;
-    });
-  }
-  const latest = ordered.at(-1)?.version ?? 0;
-  if (db.userVersion > latest) {
+  const known = new Set(ordered.map((m) => m.version));
+  const unknown = appliedMigrations(db).filter((v) => !known.has(v));
+  if (unknown.length > 0) {
     throw new Error(
-      `the database schema (version ${db.userVersion}) is newer than this Teahouse knows (${latest}); upgrade Teahouse`,
+      `the database has schema migrations this Teahouse does not know (${unknown.join(', ')}); upgrade Teahouse`,
     );
+  }
+  for (const migration of ordered) {
+    // Checked inside the lock: a second process (the admin CLI) may have migrated meanwhile.
+    db.transaction(() => {
+      if (db.get('SELECT 1 AS applied FROM schema_migration WHERE version = ?', migration.version)) return;
+      migration.up(db);
+      db.run(
+        'INSERT INTO schema_migration (version, description, applied) VALUES (?, ?, ?)',
+        migration.version,
+        migration.description,
+        Math.floor(Date.now() / 1000),
+      );
+    });
   }
 }
