@@ -3,6 +3,7 @@ import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { createRepository } from './permissionWorld';
 
 interface ThreadBody {
   id: number;
@@ -63,22 +64,17 @@ describe('notifications', () => {
       ['hum', false],
       ['secret-buzz', true],
     ] as const) {
-      const repo = await server.request('POST', '/user/repos', {
+      await createRepository(server, {
         token: owner.token,
-        body: { name, private: isPrivate },
+        owner: 'no-owner',
+        name,
+        private: isPrivate,
+        collaborators: [
+          ['no-reader', 'read'],
+          ['no-writer', 'write'],
+          ['no-watcher', 'read'],
+        ],
       });
-      assert.equal(repo.status, 201, repo.text);
-      for (const [user, permission] of [
-        ['no-reader', 'read'],
-        ['no-writer', 'write'],
-        ['no-watcher', 'read'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/no-owner/${name}/collaborators/${user}`, {
-          token: owner.token,
-          body: { permission },
-        });
-        assert.equal(added.status, 204, added.text);
-      }
       const watched = await server.request('PUT', `/repos/no-owner/${name}/subscription`, {
         token: watcher.token,
       });

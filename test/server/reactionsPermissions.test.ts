@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
+import {
+  buildPermissionWorld,
+  roles,
+  runPermissionMatrix,
+  type Role,
+  type RoleTokens,
+} from './permissionWorld';
 
-type Role = 'anonymous' | 'stranger' | 'reader' | 'writer' | 'owner' | 'admin';
 type Operation = 'listIssue' | 'addIssue' | 'removeIssue' | 'listComment' | 'addComment' | 'removeComment';
 
-const roles: readonly Role[] = ['anonymous', 'stranger', 'reader', 'writer', 'owner', 'admin'];
 const operations: readonly Operation[] = [
   'listIssue',
   'addIssue',
@@ -36,50 +41,30 @@ function expectedStatus(visibility: 'public' | 'private', role: Role, operation:
 
 describe('reaction permissions', () => {
   let server: TestServer;
-  const tokens: Partial<Record<Role, string>> = {};
+  const tokens: RoleTokens = {};
   const commentIds: Record<string, number> = {};
 
   before(async () => {
     server = await startServer();
-    for (const role of ['stranger', 'reader', 'writer', 'owner'] as const) {
-      tokens[role] = (await server.createUser(`rxp-${role}`)).token;
-    }
-    tokens.admin = server.admin.token;
-    for (const [name, isPrivate] of [
-      ['pub', false],
-      ['priv', true],
-    ] as const) {
-      const created = await server.request('POST', '/user/repos', {
-        token: tokens.owner,
-        body: { name, private: isPrivate },
-      });
-      assert.equal(created.status, 201, created.text);
-      for (const [role, permission] of [
-        ['reader', 'read'],
-        ['writer', 'write'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/rxp-owner/${name}/collaborators/rxp-${role}`, {
+    await buildPermissionWorld(server, tokens, 'rxp', {
+      eachRepository: async (name) => {
+        const issue = await server.request('POST', `/repos/rxp-owner/${name}/issues`, {
           token: tokens.owner,
-          body: { permission },
+          body: { title: 'react here' },
         });
-        assert.equal(added.status, 204, added.text);
-      }
-      const issue = await server.request('POST', `/repos/rxp-owner/${name}/issues`, {
-        token: tokens.owner,
-        body: { title: 'react here' },
-      });
-      assert.equal(issue.status, 201, issue.text);
-      const comment = await server.request<{ id: number }>(
-        'POST',
-        `/repos/rxp-owner/${name}/issues/1/comments`,
-        {
-          token: tokens.owner,
-          body: { body: 'and here' },
-        },
-      );
-      assert.equal(comment.status, 201, comment.text);
-      commentIds[name] = comment.json.id;
-    }
+        assert.equal(issue.status, 201, issue.text);
+        const comment = await server.request<{ id: number }>(
+          'POST',
+          `/repos/rxp-owner/${name}/issues/1/comments`,
+          {
+            token: tokens.owner,
+            body: { body: 'and here' },
+          },
+        );
+        assert.equal(comment.status, 201, comment.text);
+        commentIds[name] = comment.json.id;
+      },
+    });
   });
   after(async () => {
     await server.stop();
@@ -102,20 +87,13 @@ describe('reaction permissions', () => {
   for (const visibility of ['public', 'private'] as const) {
     test(`every role gets Gitea's status for every reaction operation on a ${visibility} repository`, async () => {
       const repo = visibility === 'public' ? 'pub' : 'priv';
-      let cases = 0;
-      for (const role of roles) {
-        for (const operation of operations) {
-          const expected = expectedStatus(visibility, role, operation);
-          const res = await attempt(repo, role, operation);
-          const label = `${visibility} ${role} ${operation}`;
-          assert.equal(res.status, expected, `${label}: ${res.text}`);
-          if (expected >= 400) {
-            assert.equal(typeof (JSON.parse(res.text) as { message: unknown }).message, 'string', label);
-          }
-          cases++;
-        }
-      }
-      assert.equal(cases, roles.length * operations.length);
+      await runPermissionMatrix({
+        label: visibility,
+        roles,
+        operations,
+        expected: (role, operation) => expectedStatus(visibility, role, operation),
+        attempt: (role, operation) => attempt(repo, role, operation),
+      });
     });
   }
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
+import {
+  buildPermissionWorld,
+  roles,
+  runPermissionMatrix,
+  type Role,
+  type RoleTokens,
+} from './permissionWorld';
 
 interface ReleaseBody {
   id: number;
@@ -9,10 +16,8 @@ interface ReleaseBody {
   message: string;
 }
 
-type Role = 'anonymous' | 'stranger' | 'reader' | 'writer' | 'owner' | 'admin';
 type Operation = 'list' | 'get' | 'getByTag' | 'latest' | 'create' | 'edit' | 'delete';
 
-const roles: readonly Role[] = ['anonymous', 'stranger', 'reader', 'writer', 'owner', 'admin'];
 const operations: readonly Operation[] = ['list', 'get', 'getByTag', 'latest', 'create', 'edit', 'delete'];
 const successStatus: Readonly<Record<Operation, number>> = {
   list: 200,
@@ -44,33 +49,10 @@ function expectedStatus(visibility: 'public' | 'private', role: Role, operation:
 
 describe('release permissions', () => {
   let server: TestServer;
-  const tokens: Partial<Record<Role, string>> = {};
+  const tokens: RoleTokens = {};
   before(async () => {
     server = await startServer();
-    for (const role of ['stranger', 'reader', 'writer', 'owner'] as const) {
-      tokens[role] = (await server.createUser(`rp-${role}`)).token;
-    }
-    tokens.admin = server.admin.token;
-    for (const [name, isPrivate] of [
-      ['pub', false],
-      ['priv', true],
-    ] as const) {
-      const created = await server.request('POST', '/user/repos', {
-        token: tokens.owner,
-        body: { name, private: isPrivate, auto_init: true },
-      });
-      assert.equal(created.status, 201, created.text);
-      for (const [role, permission] of [
-        ['reader', 'read'],
-        ['writer', 'write'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/rp-owner/${name}/collaborators/rp-${role}`, {
-          token: tokens.owner,
-          body: { permission },
-        });
-        assert.equal(added.status, 204, added.text);
-      }
-    }
+    await buildPermissionWorld(server, tokens, 'rp', { autoInit: true });
   });
   after(async () => {
     await server.stop();
@@ -126,23 +108,16 @@ describe('release permissions', () => {
   for (const visibility of ['public', 'private'] as const) {
     test(`every role gets Gitea's status for every release operation on a ${visibility} repository`, async () => {
       const repo = visibility === 'public' ? 'pub' : 'priv';
-      let cases = 0;
-      for (const role of roles) {
-        for (const operation of operations) {
-          const expected = expectedStatus(visibility, role, operation);
-          const res = await attempt(repo, role, operation);
-          const label = `${visibility} ${role} ${operation}`;
-          assert.equal(res.status, expected, `${label}: ${res.text}`);
-          if (expected >= 400) {
-            const body = JSON.parse(res.text) as { message: unknown };
-            assert.equal(typeof body.message, 'string', label);
-          } else if (expected !== 204) {
-            assert.ok(res.text.length > 0, label);
-          }
-          cases++;
-        }
-      }
-      assert.equal(cases, roles.length * operations.length);
+      await runPermissionMatrix({
+        label: visibility,
+        roles,
+        operations,
+        expected: (role, operation) => expectedStatus(visibility, role, operation),
+        attempt: (role, operation) => attempt(repo, role, operation),
+        checkSuccess: (res, expected, _operation, label) => {
+          if (expected !== 204) assert.ok(res.text.length > 0, label);
+        },
+      });
     });
   }
 

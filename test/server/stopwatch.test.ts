@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { secondsToHours } from '../../src/server/convert/trackedTime';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { createRepository } from './permissionWorld';
 
 interface StopWatchBody {
   created: string;
@@ -41,21 +42,16 @@ describe('stopwatches', () => {
       ['secret-watch', true],
       ['no-timer', false],
     ] as const) {
-      const repo = await server.request('POST', '/user/repos', {
+      await createRepository(server, {
         token: owner.token,
-        body: { name, private: isPrivate },
+        owner: 'sw-owner',
+        name,
+        private: isPrivate,
+        collaborators: [
+          ['sw-reader', 'read'],
+          ['sw-writer', 'write'],
+        ],
       });
-      assert.equal(repo.status, 201, repo.text);
-      for (const [user, permission] of [
-        ['sw-reader', 'read'],
-        ['sw-writer', 'write'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/sw-owner/${name}/collaborators/${user}`, {
-          token: owner.token,
-          body: { permission },
-        });
-        assert.equal(added.status, 204, added.text);
-      }
     }
     for (const [repo, token, title] of [
       ['watch-me', owner.token, 'first'],

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { createRepository } from './permissionWorld';
 
 interface WatchInfoBody {
   subscribed: boolean;
@@ -31,21 +32,16 @@ describe('issue subscriptions', () => {
       ['subs', false],
       ['secret-subs', true],
     ] as const) {
-      const repo = await server.request('POST', '/user/repos', {
+      await createRepository(server, {
         token: owner.token,
-        body: { name, private: isPrivate },
+        owner: 'su-owner',
+        name,
+        private: isPrivate,
+        collaborators: [
+          ['su-reader', 'read'],
+          ['su-writer', 'write'],
+        ],
       });
-      assert.equal(repo.status, 201, repo.text);
-      for (const [user, permission] of [
-        ['su-reader', 'read'],
-        ['su-writer', 'write'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/su-owner/${name}/collaborators/${user}`, {
-          token: owner.token,
-          body: { permission },
-        });
-        assert.equal(added.status, 204, added.text);
-      }
     }
     // #1 by the reader, #2 by the owner, #3 by the owner and assigned to the writer, #4 for the stranger
     const first = await server.request<{ created_at: string }>('POST', '/repos/su-owner/subs/issues', {

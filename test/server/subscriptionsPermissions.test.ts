@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
+import {
+  buildPermissionWorld,
+  roles,
+  runPermissionMatrix,
+  type Role,
+  type RoleTokens,
+} from './permissionWorld';
 
-type Role = 'anonymous' | 'stranger' | 'reader' | 'writer' | 'owner' | 'admin';
 type Operation = 'list' | 'check' | 'subscribeSelf' | 'unsubscribeSelf' | 'subscribeOther';
 
-const roles: readonly Role[] = ['anonymous', 'stranger', 'reader', 'writer', 'owner', 'admin'];
 const operations: readonly Operation[] = [
   'list',
   'check',
@@ -43,37 +48,15 @@ const names: Readonly<Record<Exclude<Role, 'admin'>, string>> = {
 
 describe('issue subscription permissions', () => {
   let server: TestServer;
-  const tokens: Partial<Record<Role, string>> = {};
+  const tokens: RoleTokens = {};
   let issueNumber = 0;
 
   before(async () => {
     server = await startServer();
-    for (const role of ['stranger', 'reader', 'writer', 'owner'] as const) {
-      tokens[role] = (await server.createUser(`sp-${role}`)).token;
-    }
-    await server.createUser('sp-target');
-    tokens.admin = server.admin.token;
-    for (const [name, isPrivate] of [
-      ['pub', false],
-      ['priv', true],
-    ] as const) {
-      const created = await server.request('POST', '/user/repos', {
-        token: tokens.owner,
-        body: { name, private: isPrivate },
-      });
-      assert.equal(created.status, 201, created.text);
-      for (const [user, permission] of [
-        ['sp-reader', 'read'],
-        ['sp-writer', 'write'],
-        ['sp-target', 'read'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/sp-owner/${name}/collaborators/${user}`, {
-          token: tokens.owner,
-          body: { permission },
-        });
-        assert.equal(added.status, 204, added.text);
-      }
-    }
+    await buildPermissionWorld(server, tokens, 'sp', {
+      extraUsers: ['target'],
+      extraCollaborators: [['target', 'read']],
+    });
   });
   after(async () => {
     await server.stop();
@@ -118,20 +101,13 @@ describe('issue subscription permissions', () => {
   for (const visibility of ['public', 'private'] as const) {
     test(`every role gets Gitea's status for every subscription operation on a ${visibility} repository`, async () => {
       const repo = visibility === 'public' ? 'pub' : 'priv';
-      let cases = 0;
-      for (const role of roles) {
-        for (const operation of operations) {
-          const expected = expectedStatus(visibility, role, operation);
-          const res = await attempt(repo, role, operation);
-          const label = `${visibility} ${role} ${operation}`;
-          assert.equal(res.status, expected, `${label}: ${res.text}`);
-          if (expected >= 400) {
-            assert.equal(typeof (JSON.parse(res.text) as { message: unknown }).message, 'string', label);
-          }
-          cases++;
-        }
-      }
-      assert.equal(cases, roles.length * operations.length);
+      await runPermissionMatrix({
+        label: visibility,
+        roles,
+        operations,
+        expected: (role, operation) => expectedStatus(visibility, role, operation),
+        attempt: (role, operation) => attempt(repo, role, operation),
+      });
     });
   }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { createRepository } from './permissionWorld';
 
 interface TrackedTimeBody {
   id: number;
@@ -32,21 +33,16 @@ describe('tracked time', () => {
       ['secret-clock', true],
       ['other-clock', false],
     ] as const) {
-      const repo = await server.request('POST', '/user/repos', {
+      await createRepository(server, {
         token: owner.token,
-        body: { name, private: isPrivate },
+        owner: 'tt-owner',
+        name,
+        private: isPrivate,
+        collaborators: [
+          ['tt-reader', 'read'],
+          ['tt-writer', 'write'],
+        ],
       });
-      assert.equal(repo.status, 201, repo.text);
-      for (const [user, permission] of [
-        ['tt-reader', 'read'],
-        ['tt-writer', 'write'],
-      ] as const) {
-        const added = await server.request('PUT', `/repos/tt-owner/${name}/collaborators/${user}`, {
-          token: owner.token,
-          body: { permission },
-        });
-        assert.equal(added.status, 204, added.text);
-      }
     }
     // clock: #1 by the owner, #2 by the reader, #3 by the owner assigned to the writer, #4 for resets
     const issues: [string, string, object][] = [

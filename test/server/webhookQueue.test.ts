@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { toHookDelivery } from '../../src/server/convert/hook';
 import { createLogger } from '../../src/server/log';
@@ -12,38 +10,15 @@ import { DeliveryQueue } from '../../src/server/services/webhooks/deliveryQueue'
 import { DeliverySender, type AttemptOutcome } from '../../src/server/services/webhooks/deliverySender';
 import { queueDeliveries } from '../../src/server/services/webhooks/hookQueueing';
 import { createHook } from '../../src/server/services/webhooks/hookRules';
-import { Database } from '../../src/server/store/database';
 import { attemptsOf, findDelivery } from '../../src/server/store/hookDeliveries';
-import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
-import { insertUser } from '../../src/server/store/users';
-import { makeTempDir, waitFor } from './harness';
+import { waitFor } from './harness';
+import { openRulesStore } from './webhookFixture';
 
 const quietLog = createLogger('info', () => undefined);
 const anyAddress = async (): Promise<string[]> => ['127.0.0.1'];
 
 describe('the delivery worker', () => {
-  const dir = makeTempDir('teahouse-webhook-queue-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
-  const ownerId = insertUser(db, {
-    name: 'rules-owner',
-    email: 'rules@example.com',
-    passwdHash: '',
-    salt: '',
-  });
-  const repoId = insertRepository(db, {
-    ownerId,
-    ownerName: 'rules-owner',
-    name: 'rules',
-    description: '',
-    defaultBranch: 'main',
-    isPrivate: false,
-    isEmpty: true,
-    isTemplate: false,
-    objectFormatName: 'sha1',
-    size: 0,
-  });
+  const { db, ownerId, repoId, close } = openRulesStore('teahouse-webhook-queue-');
   const issueEvent: RepositoryEvent = {
     event: 'issues',
     repoId,
@@ -56,10 +31,7 @@ describe('the delivery worker', () => {
       sender: { login: 'rules-owner' },
     },
   };
-  after(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(close);
 
   const hookInput = {
     type: 'gitea',

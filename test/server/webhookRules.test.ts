@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { AddressPolicy } from '../../src/server/services/addressPolicy';
 import type { RepositoryEvent } from '../../src/server/services/events';
@@ -15,12 +13,8 @@ import {
 import { payloadBranch } from '../../src/server/services/webhooks/hookQueueing';
 import { createHook } from '../../src/server/services/webhooks/hookRules';
 import { payloadBodyFor } from '../../src/server/services/webhooks/payloads/payloadBody';
-import { Database } from '../../src/server/store/database';
-import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
-import { insertUser } from '../../src/server/store/users';
 import { hmacSha1, hmacSha256 } from '../helpers/hookReceiver';
-import { makeTempDir } from './harness';
+import { openRulesStore } from './webhookFixture';
 
 const anyAddress = async (): Promise<string[]> => ['127.0.0.1'];
 
@@ -162,31 +156,8 @@ describe('delivery requests', () => {
 });
 
 describe('the address policy for hook targets', () => {
-  const dir = makeTempDir('teahouse-webhook-rules-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
-  const ownerId = insertUser(db, {
-    name: 'rules-owner',
-    email: 'rules@example.com',
-    passwdHash: '',
-    salt: '',
-  });
-  const repoId = insertRepository(db, {
-    ownerId,
-    ownerName: 'rules-owner',
-    name: 'rules',
-    description: '',
-    defaultBranch: 'main',
-    isPrivate: false,
-    isEmpty: true,
-    isTemplate: false,
-    objectFormatName: 'sha1',
-    size: 0,
-  });
-  after(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { db, repoId, close } = openRulesStore('teahouse-webhook-rules-');
+  after(close);
 
   const hookInput = {
     type: 'gitea',
