@@ -7,6 +7,10 @@ CACHE=${TEAHOUSE_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/teahouse-vscode-e2e}
 CODE_SERVER_VERSION=${CODE_SERVER_VERSION:-4.139.1}
 NODE24_VERSION=${NODE24_VERSION:-24.21.0}
 log() { echo "[vscode-install] $*" >&2; }
+# Run from `npm run`, the outer npm's settings arrive as npm_* variables and would steer the nested installs
+# below: its user agent names the Node running npm (20 on a stock machine), and code-server's postinstall
+# refuses anything but Node 24.
+while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
 mkdir -p "$CACHE"
 
 # code-server and chromium write into XDG folders: keep them inside the cache
