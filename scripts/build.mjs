@@ -29,6 +29,12 @@ const builds = [
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   },
+  {
+    // the server's markdown renderer runs on worker threads (services/markdown/renderPool.ts)
+    ...common,
+    entryPoints: ['src/server/services/markdown/renderWorker.ts'],
+    outfile: 'dist/markdownWorker.js',
+  },
 ];
 
 if (watch) {

@@ -24,6 +24,8 @@ export interface ServerConfig {
   readonly webhookTimeoutMs: number;
   /** `--webhook-retry-base`: the delay before a failed delivery's first retry, in milliseconds (later ones grow). */
   readonly webhookRetryBaseMs: number;
+  /** `--markdown-timeout`: how long one markdown render may take before the escaped text is answered, in milliseconds. */
+  readonly markdownTimeoutMs: number;
 }
 
 /** Gitea's `[mirror] DEFAULT_INTERVAL` and `MIN_INTERVAL`. */
@@ -33,6 +35,9 @@ export const minMirrorIntervalSeconds = 10 * 60;
 /** Gitea's `[webhook] DELIVER_TIMEOUT` (5 s), and a first retry after 10 s. */
 export const defaultWebhookTimeoutMs = 5_000;
 export const defaultWebhookRetryBaseMs = 10_000;
+
+/** Far above any realistic document (milliseconds), well below a client's patience. */
+export const defaultMarkdownTimeoutMs = 5_000;
 
 export const databaseFile = (dataDir: string): string => path.join(dataDir, 'teahouse.db');
 export const repositoriesDir = (dataDir: string): string => path.join(dataDir, 'repositories');
@@ -48,6 +53,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> & { dataDir: stri
     mirrorIntervalSeconds: defaultMirrorIntervalSeconds,
     webhookTimeoutMs: defaultWebhookTimeoutMs,
     webhookRetryBaseMs: defaultWebhookRetryBaseMs,
+    markdownTimeoutMs: defaultMarkdownTimeoutMs,
     ...overrides,
   };
 }

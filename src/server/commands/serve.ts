@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createTeahouseServer } from '../app';
 import {
   defaultConfig,
+  defaultMarkdownTimeoutMs,
   defaultMirrorIntervalSeconds,
   defaultWebhookRetryBaseMs,
   defaultWebhookTimeoutMs,
@@ -18,7 +19,8 @@ import { CliError, type CliCommand } from './cliCommand';
 export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1] [--port 3000] [--workspace DIR]...
                       [--root-url URL] [--log-level info|debug] [--body-limit BYTES]
                       [--allowed-hosts HOST,...] [--mirror-interval DURATION]
-                      [--webhook-timeout DURATION] [--webhook-retry-base DURATION]`;
+                      [--webhook-timeout DURATION] [--webhook-retry-base DURATION]
+                      [--markdown-timeout DURATION]`;
 
 function parseServeArgs(args: readonly string[]): ServerConfig {
   let values;
@@ -38,6 +40,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
         'mirror-interval': { type: 'string', default: formatGoDuration(defaultMirrorIntervalSeconds) },
         'webhook-timeout': { type: 'string', default: `${defaultWebhookTimeoutMs}ms` },
         'webhook-retry-base': { type: 'string', default: `${defaultWebhookRetryBaseMs}ms` },
+        'markdown-timeout': { type: 'string', default: `${defaultMarkdownTimeoutMs}ms` },
       },
     }));
   } catch (error) {
@@ -75,6 +78,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
   }
   const webhookTimeoutMs = positiveMilliseconds('--webhook-timeout', values['webhook-timeout']);
   const webhookRetryBaseMs = positiveMilliseconds('--webhook-retry-base', values['webhook-retry-base']);
+  const markdownTimeoutMs = positiveMilliseconds('--markdown-timeout', values['markdown-timeout']);
   return defaultConfig({
     dataDir: path.resolve(values.data),
     host: values.host,
@@ -87,6 +91,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
     mirrorIntervalSeconds: mirrorInterval,
     webhookTimeoutMs,
     webhookRetryBaseMs,
+    markdownTimeoutMs,
   });
 }
 

@@ -2,7 +2,8 @@ import type { RequestContext } from '../http/context';
 import type { BodyFields } from '../http/bodyFields';
 import { HttpError } from '../http/httpError';
 import { parseRepoContext } from '../services/markdown/renderContext';
-import { markdownMode, renderMarkdown, type RenderOptions } from '../services/markdown/renderMarkdown';
+import { markdownMode, type RenderOptions } from '../services/markdown/renderMarkdown';
+import { markdownRenderer, RenderTimeoutError } from '../services/markdown/renderPool';
 import type { HandlerMap } from './handler';
 
 /** Gitea answers rendered markdown as HTML, not JSON. */
@@ -24,7 +25,11 @@ async function markdownOption(ctx: RequestContext): Promise<BodyFields> {
 }
 
 function logFailure(ctx: RequestContext): RenderOptions['onError'] {
-  return (error) => ctx.app.log.error('markdown rendering failed; answering the escaped text', error);
+  return (error) => {
+    if (error instanceof RenderTimeoutError)
+      ctx.app.log.error(`${error.message}; answering the escaped text`);
+    else ctx.app.log.error('markdown rendering failed; answering the escaped text', error);
+  };
 }
 
 export const markdownHandlers: HandlerMap = {
@@ -32,7 +37,7 @@ export const markdownHandlers: HandlerMap = {
     const body = await markdownOption(ctx);
     const text = body.string('Text') ?? '';
     const mode = markdownMode(body.string('Mode'));
-    const html = renderMarkdown(text, {
+    const html = await markdownRenderer(ctx.app).render(text, {
       mode,
       rootUrl: ctx.rootUrl,
       repo: parseRepoContext(body.string('Context'), ctx.rootUrl),
@@ -43,6 +48,7 @@ export const markdownHandlers: HandlerMap = {
   },
   renderMarkdownRaw: async (ctx) => {
     const text = await ctx.textBody();
-    sendHtml(ctx, renderMarkdown(text, { mode: 'markdown', rootUrl: ctx.rootUrl, onError: logFailure(ctx) }));
+    const options: RenderOptions = { mode: 'markdown', rootUrl: ctx.rootUrl, onError: logFailure(ctx) };
+    sendHtml(ctx, await markdownRenderer(ctx.app).render(text, options));
   },
 };

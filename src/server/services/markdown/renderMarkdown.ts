@@ -30,7 +30,8 @@ export interface RenderOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-function escapeHtml(text: string): string {
+/** The answer when rendering fails or takes too long: the text, escaped. */
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
