@@ -77,9 +77,19 @@ export async function pickItem(page: Page, text: string | RegExp): Promise<void>
 /** Right-clicks a tree row and runs one of its context-menu entries. */
 export async function contextMenu(page: Page, row: Locator, entry: string): Promise<void> {
   await row.click({ button: 'right' });
-  const item = page.locator('.context-view .monaco-menu .action-item', { hasText: entry }).first();
+  const menu = page.locator('.context-view .monaco-menu');
+  const item = menu.locator('.action-item', { hasText: entry }).first();
   await item.waitFor();
+  // A busy workbench can drop a click that lands while the menu is still opening (the entry is then
+  // highlighted but not run): click, and confirm with Enter if the menu is still open.
   await item.click();
+  try {
+    await menu.waitFor({ state: 'detached', timeout: 2_000 });
+  } catch {
+    await item.hover();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+  }
 }
 
 /** The texts in the Notification Center (toasts are suppressed in smoke-test-driver mode). */
