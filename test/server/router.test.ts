@@ -159,4 +159,9 @@ describe('the catalogue and the handlers', () => {
     const stray = Object.keys(handlers).filter((id) => !known.has(id));
     assert.deepEqual(stray, []);
   });
+
+  test('every operation of the catalogue has a handler', () => {
+    const missing = operations.map((o) => o.operationId).filter((id) => !(id in handlers));
+    assert.deepEqual(missing, []);
+  });
 });

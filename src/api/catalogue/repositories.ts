@@ -239,7 +239,8 @@ export const repositoriesOperations = [
     pathParams: [ownerParam, repoParam],
     body: { type: 'TransferRepoOption', required: true },
     success: { status: 202, type: 'Repository' },
-    statuses: [403, 404, 422],
+    // Gitea answers 202 when the transfer is done and 201 when it waits for the new owner to accept.
+    statuses: [201, 403, 404, 409, 422],
     auth: 'signedIn',
     scope: 'repository',
   },

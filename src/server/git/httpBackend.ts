@@ -17,6 +17,8 @@ export interface HttpBackendRequest {
   readonly remoteUser?: string;
   /** `key=value` settings for this request only, passed as `git -c`. */
   readonly config?: readonly string[];
+  /** Extra environment for git and its hooks (the branch protection hook reads its rules from here). */
+  readonly env?: Readonly<Record<string, string>>;
   /** Called with the spawned process, so a stop can end it. */
   readonly track?: (child: ChildProcess) => void;
   /**
@@ -70,6 +72,7 @@ function cgiEnv(request: HttpBackendRequest): NodeJS.ProcessEnv {
     SERVER_PROTOCOL: `HTTP/${req.httpVersion}`,
   };
   if (request.remoteUser !== undefined) env['REMOTE_USER'] = request.remoteUser;
+  Object.assign(env, request.env);
   const contentType = headerValue(req.headers['content-type']);
   if (contentType !== undefined) env['CONTENT_TYPE'] = contentType;
   const contentLength = headerValue(req.headers['content-length']);

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { runHttpBackend, type GitHttpService } from '../git/httpBackend';
 import { repositoryGitDir } from '../git/paths';
+import { pushGuard } from '../services/branchProtectionPush';
 import { atLeast, repoAccess } from '../services/permissions';
 import type { PushServices } from '../services/pushes';
 import { trackRefChanges } from '../services/refChanges';
@@ -153,8 +154,11 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
     };
     if (target.service === 'git-receive-pack' && identity.user) {
       const pusher = identity.user;
+      const mode = repoAccess(app.db, pusher, repo, 'repo.code');
+      const guard = pushGuard(app.db, app.config.dataDir, repo, pusher, mode);
+      const guarded = guard ? { ...request, config: [...config, ...guard.config], env: guard.env } : request;
       await trackRefChanges(pushServices, repo, gitDir, pusher, (settle) =>
-        runHttpBackend({ ...request, beforeEnd: settle }),
+        runHttpBackend({ ...guarded, beforeEnd: settle }),
       );
     } else {
       await runHttpBackend(request);

@@ -3,6 +3,8 @@ import type { RequestContext } from '../http/context';
 import { conflict, forbidden, notFound, unprocessable } from '../http/httpError';
 import { createBranch, deleteBranch, listBranches, resolveBranch, resolveRef, resolveTag } from '../git/refs';
 import { isValidBranchName, isValidRefName } from '../git/validate';
+import { mayMergeInto, mayPushTo, ruleForBranch } from '../services/branchProtectionRules';
+import { listProtectedBranches } from '../store/branchProtections';
 import type { HandlerMap } from './handler';
 import {
   assertNotArchived,
@@ -24,7 +26,12 @@ function refField(value: string | undefined, goName: string, required: boolean):
 }
 
 async function branchJson(ctx: RequestContext, git: GitRepository, name: string, sha: string) {
-  return toBranch(ctx, git.repo, name, await commitOf(git, sha), git.mode);
+  const rule = ruleForBranch(listProtectedBranches(ctx.db, git.repo.id), name);
+  return toBranch(ctx, git.repo, name, await commitOf(git, sha), git.mode, {
+    rule,
+    userCanPush: mayPushTo(ctx.db, rule, ctx.user, git.mode),
+    userCanMerge: mayMergeInto(ctx.db, rule, ctx.user, git.mode),
+  });
 }
 
 function assertBranchWritable(git: GitRepository): void {
@@ -91,6 +98,9 @@ export const branchHandlers: HandlerMap = {
     assertBranchWritable(git);
     const name = ctx.param('branch');
     if (name === git.repo.default_branch) throw forbidden('can not delete default branch');
+    if (ruleForBranch(listProtectedBranches(ctx.db, git.repo.id), name)) {
+      throw forbidden('branch protected');
+    }
     const commit = isValidRefName(name) ? await resolveBranch(git.reader, name) : undefined;
     if (!commit) throw notFound(`branch does not exist [name: ${name}]`);
     if (!(await trackedRefChange(ctx, git, () => deleteBranch(git.gitDir, name, commit)))) {

@@ -1,5 +1,8 @@
 import { adminUserHandlers } from './adminUsers';
+import { adminRenameHandlers } from './adminRename';
 import { branchHandlers } from './branches';
+import { branchProtectionHandlers } from './branchProtections';
+import { repositoryTransferHandlers } from './repositoryTransfer';
 import { collaboratorHandlers } from './collaborators';
 import { commentHandlers } from './comments';
 import { commitHandlers } from './commits';
@@ -31,6 +34,7 @@ import { markdownHandlers } from './markdown';
 import { deployKeyHandlers } from './keysDeploy';
 import { milestoneHandlers } from './milestones';
 import { miscHandlers } from './misc';
+import { oauth2ApplicationHandlers } from './oauth2Applications';
 import { organizationHandlers } from './organizations';
 import { organizationMemberHandlers } from './organizationsMembers';
 import { releaseHandlers } from './releases';
@@ -54,7 +58,9 @@ export const handlers: HandlerMap = {
   ...markdownHandlers,
   ...userHandlers,
   ...adminUserHandlers,
+  ...adminRenameHandlers,
   ...tokenHandlers,
+  ...oauth2ApplicationHandlers,
   ...organizationHandlers,
   ...organizationMemberHandlers,
   ...teamHandlers,
@@ -72,6 +78,8 @@ export const handlers: HandlerMap = {
   ...followerHandlers,
   ...releaseHandlers,
   ...branchHandlers,
+  ...branchProtectionHandlers,
+  ...repositoryTransferHandlers,
   ...commitHandlers,
   ...repoFileHandlers,
   ...commitStatusHandlers,

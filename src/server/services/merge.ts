@@ -27,6 +27,7 @@ import {
 } from './pullRequestsState';
 import type { PushServices } from './pushes';
 import { trackRefChanges } from './refChanges';
+import { assertProtectionAllowsMerge } from './branchProtectionMerge';
 
 export interface MergeInput {
   readonly style: MergeStyle;
@@ -75,6 +76,7 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
   const { baseRepo } = item;
   const early = refusal(item);
   if (early) throw refused(early);
+  assertProtectionAllowsMerge(actor.db, baseRepo.id, item.pull.base_branch, item.issue.id);
   if (!isStyleAllowed(baseRepo, input.style)) {
     throw refused(`${input.style} is not allowed an allowed merge style for this repository`);
   }

@@ -7,6 +7,8 @@ import { releasesSchema } from './migrations/v23Releases';
 import { webhooksSchema } from './migrations/v24Webhooks';
 import { gitHostingSchema } from './migrations/v30GitHosting';
 import { commitStatusSchema } from './migrations/v31CommitStatus';
+import { branchProtectionSchema } from './migrations/v40BranchProtection';
+import { oauth2ApplicationsSchema } from './migrations/v41OAuth2Applications';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -56,6 +58,16 @@ export const migrations: readonly Migration[] = [
     version: 24,
     description: 'issue #6: webhooks and their delivery queue',
     up: (db) => db.exec(webhooksSchema),
+  },
+  {
+    version: 40,
+    description: 'branch protection rules and pending repository transfers',
+    up: (db) => db.exec(branchProtectionSchema),
+  },
+  {
+    version: 41,
+    description: 'OAuth2 applications of users',
+    up: (db) => db.exec(oauth2ApplicationsSchema),
   },
 ];
 

@@ -1,0 +1,51 @@
+import { toBranchProtection } from '../convert/branchProtection';
+import {
+  createProtection,
+  editProtection,
+  loadProtection,
+  removeProtection,
+} from '../services/branchProtection';
+import { listProtectedBranches } from '../store/branchProtections';
+import type { HandlerMap } from './handler';
+import { assertNotArchived } from './repoGit';
+import { loadRepository } from './repositoryLookup';
+
+// Gitea guards the whole group with reqRepoAdmin: 404 invisible, 401 anonymous, 403 below admin.
+export const branchProtectionHandlers: HandlerMap = {
+  repoListBranchProtection: (ctx) => {
+    const { repo } = loadRepository(ctx, 'admin');
+    const rules = listProtectedBranches(ctx.db, repo.id);
+    // Gitea answers the whole list; the headers still say how many there are
+    ctx.list(
+      rules.map((rule) => toBranchProtection(ctx, rule)),
+      rules.length,
+      { page: 1, limit: Math.max(rules.length, 1), offset: 0 },
+    );
+  },
+
+  repoCreateBranchProtection: async (ctx) => {
+    const { repo } = loadRepository(ctx, 'admin');
+    assertNotArchived(repo);
+    const body = await ctx.body();
+    ctx.json(toBranchProtection(ctx, createProtection(ctx.db, repo, body)), 201);
+  },
+
+  repoGetBranchProtection: (ctx) => {
+    const { repo } = loadRepository(ctx, 'admin');
+    ctx.json(toBranchProtection(ctx, loadProtection(ctx.db, repo, ctx.param('name'))));
+  },
+
+  repoEditBranchProtection: async (ctx) => {
+    const { repo } = loadRepository(ctx, 'admin');
+    assertNotArchived(repo);
+    const rule = loadProtection(ctx.db, repo, ctx.param('name'));
+    const body = await ctx.body();
+    ctx.json(toBranchProtection(ctx, editProtection(ctx.db, repo, rule, body)));
+  },
+
+  repoDeleteBranchProtection: (ctx) => {
+    const { repo } = loadRepository(ctx, 'admin');
+    removeProtection(ctx.db, loadProtection(ctx.db, repo, ctx.param('name')));
+    ctx.empty();
+  },
+};

@@ -1,0 +1,44 @@
+import { toRepository } from '../convert/repository';
+import {
+  acceptTransfer,
+  pendingTransferFor,
+  rejectTransfer,
+  startTransfer,
+  transferTarget,
+  type TransferServices,
+} from '../services/repositoryTransfer';
+import type { RequestContext } from '../http/context';
+import { findAccountByName } from '../store/users';
+import type { HandlerMap } from './handler';
+import { loadRepository } from './repositoryLookup';
+
+const services = (ctx: RequestContext): TransferServices => ({ db: ctx.db, dataDir: ctx.app.config.dataDir });
+
+export const repositoryTransferHandlers: HandlerMap = {
+  repoTransfer: async (ctx) => {
+    // Gitea's reqOwner: the owning user, an owner of the owning organization, or a site admin
+    const { repo } = loadRepository(ctx, 'owner');
+    const doer = ctx.requireUser();
+    const body = await ctx.body();
+    const newOwner = body.string('new_owner', { required: true, nonEmpty: true });
+    const teamIds = body.integerArray('team_ids');
+    const target = transferTarget(ctx.db, doer, findAccountByName(ctx.db, newOwner), teamIds);
+    const result = startTransfer(services(ctx), doer, repo, target);
+    // Gitea answers 201 when the transfer waits for the recipient, 202 when it is done
+    ctx.json(toRepository(ctx, result.repo, 'admin'), result.pending ? 201 : 202);
+  },
+
+  acceptRepoTransfer: (ctx) => {
+    const { repo } = loadRepository(ctx);
+    const transfer = pendingTransferFor(ctx.db, repo, ctx.requireUser());
+    const moved = acceptTransfer(services(ctx), repo, transfer);
+    ctx.json(toRepository(ctx, moved));
+  },
+
+  rejectRepoTransfer: (ctx) => {
+    const { repo, mode } = loadRepository(ctx);
+    pendingTransferFor(ctx.db, repo, ctx.requireUser());
+    rejectTransfer(ctx.db, repo);
+    ctx.json(toRepository(ctx, repo, mode));
+  },
+};
