@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { commitIdentityEnv, type CommitPerson } from './identity';
 import { branchRef } from './refs';
 import { GitError, runGit } from './run';
 import { isObjectId, isValidBranchName } from './validate';
@@ -10,13 +11,6 @@ export type FileChange =
   | { readonly kind: 'write'; readonly path: string; readonly content: Buffer; readonly mode: string }
   | { readonly kind: 'delete'; readonly path: string };
 
-/** An author or committer: git's ident and a date git understands (`@<unix> +hhmm`). */
-export interface CommitPerson {
-  readonly name: string;
-  readonly email: string;
-  readonly date?: string;
-}
-
 export interface FileCommitRequest {
   /** The parent commit; undefined for the first commit of an empty repository. */
   readonly parent: string | undefined;
@@ -24,15 +18,6 @@ export interface FileCommitRequest {
   readonly message: string;
   readonly author: CommitPerson;
   readonly committer: CommitPerson;
-}
-
-function personEnv(role: 'AUTHOR' | 'COMMITTER', person: CommitPerson): Record<string, string> {
-  const env: Record<string, string> = {
-    [`GIT_${role}_NAME`]: person.name,
-    [`GIT_${role}_EMAIL`]: person.email,
-  };
-  if (person.date) env[`GIT_${role}_DATE`] = person.date;
-  return env;
 }
 
 /**
@@ -71,7 +56,7 @@ export async function commitFileChanges(gitDir: string, request: FileCommitReque
     const { stdout } = await runGit(args, {
       gitDir,
       input: request.message,
-      env: { ...env, ...personEnv('AUTHOR', request.author), ...personEnv('COMMITTER', request.committer) },
+      env: { ...env, ...commitIdentityEnv(request.author, request.committer) },
     });
     const commit = stdout.trim();
     if (!isObjectId(commit)) throw new Error(`git commit-tree answered an unexpected id: ${commit}`);

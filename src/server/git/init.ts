@@ -1,3 +1,4 @@
+import { commitIdentityEnv } from './identity';
 import { branchRef, isObjectId, isValidBranchName } from './refs';
 import { runGit } from './run';
 
@@ -43,14 +44,6 @@ export interface InitialCommit {
   readonly files: ReadonlyMap<string, string>;
 }
 
-function signatureEnv(role: 'AUTHOR' | 'COMMITTER', who: Signature): Record<string, string> {
-  return {
-    [`GIT_${role}_NAME`]: who.name,
-    [`GIT_${role}_EMAIL`]: who.email,
-    [`GIT_${role}_DATE`]: `@${who.when} +0000`,
-  };
-}
-
 async function hashBlob(gitDir: string, content: string): Promise<string> {
   const { stdout } = await runGit(['hash-object', '-w', '--stdin'], { gitDir, input: content });
   return stdout.trim();
@@ -69,10 +62,11 @@ export async function commitInitialFiles(gitDir: string, commit: InitialCommit):
     entries.push(`100644 blob ${await hashBlob(gitDir, content)}\t${name}\n`);
   }
   const tree = (await runGit(['mktree'], { gitDir, input: entries.join('') })).stdout.trim();
-  const env = { ...signatureEnv('AUTHOR', commit.author), ...signatureEnv('COMMITTER', commit.author) };
+  const { name, email, when } = commit.author;
+  const person = { name, email, date: `@${when} +0000` };
   const { stdout } = await runGit(['commit-tree', '--no-gpg-sign', '-m', commit.message, tree], {
     gitDir,
-    env,
+    env: commitIdentityEnv(person, person),
   });
   const sha = stdout.trim();
   if (!isObjectId(sha)) throw new Error(`git commit-tree answered an unexpected id: ${sha}`);

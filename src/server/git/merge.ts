@@ -1,5 +1,5 @@
 import { parseCommit, type CommitObject } from './commits';
-import type { CommitPerson } from './fileCommit';
+import { commitIdentityEnv, type CommitPerson } from './identity';
 import { branchRef } from './refs';
 import { GitError, runGit } from './run';
 import { assertNotOption, isObjectId, isValidBranchName, isValidRefName } from './validate';
@@ -79,15 +79,6 @@ export async function treeOf(gitDir: string, commit: string): Promise<string> {
   return (await runGit(['rev-parse', `${commit}^{tree}`], { gitDir })).stdout.trim();
 }
 
-function personEnv(role: 'AUTHOR' | 'COMMITTER', person: CommitPerson): Record<string, string> {
-  const env: Record<string, string> = {
-    [`GIT_${role}_NAME`]: person.name,
-    [`GIT_${role}_EMAIL`]: person.email,
-  };
-  if (person.date) env[`GIT_${role}_DATE`] = person.date;
-  return env;
-}
-
 export interface NewCommit {
   readonly tree: string;
   readonly parents: readonly string[];
@@ -105,7 +96,7 @@ export async function commitTree(gitDir: string, commit: NewCommit): Promise<str
   const { stdout } = await runGit(args, {
     gitDir,
     input: commit.message,
-    env: { ...personEnv('AUTHOR', commit.author), ...personEnv('COMMITTER', commit.committer) },
+    env: commitIdentityEnv(commit.author, commit.committer),
   });
   const id = stdout.trim();
   if (!isObjectId(id)) throw new Error(`git commit-tree answered an unexpected id: ${id}`);

@@ -1,7 +1,8 @@
 import { conflict, notFound, unprocessable } from '../http/httpError';
 import type { CatFileReader } from '../git/catFile';
 import { readCommit } from '../git/commits';
-import { commitFileChanges, moveBranch, type CommitPerson, type FileChange } from '../git/fileCommit';
+import { commitFileChanges, moveBranch, type FileChange } from '../git/fileCommit';
+import type { CommitPerson } from '../git/identity';
 import { listBranches, resolveBranch } from '../git/refs';
 import { entryAt, type TreeEntry } from '../git/trees';
 import { isValidBranchName } from '../git/validate';

@@ -1,4 +1,4 @@
-import type { CommitPerson } from '../git/fileCommit';
+import type { CommitPerson } from '../git/identity';
 import { commitTree, commitsToReplay, isAncestor, mergeTree, treeOf, replayCommits } from '../git/merge';
 import type { RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
