@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { renameSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { CatFilePool, CatFileReader, streamBlob } from '../../src/server/git/catFile';
 import { waitFor } from '../server/harness';
@@ -166,6 +167,30 @@ test('a forgotten repository gets a new reader, and closing the pool ends stream
   await pool.close();
   await ended;
   assert.equal(stream.destroyed, true);
+});
+
+test('a repository replaced under the same path gets a new reader that sees the new refs', async () => {
+  const other = GitWorkspace.init();
+  const first = work.bareClone();
+  const second = other.write('other.txt', 'other\n').commit('other') && other.bareClone();
+  const pool = new CatFilePool();
+  try {
+    const reader = pool.reader(first);
+    assert.ok(await reader.info(`${commit}:hello.txt`));
+    // The delete-then-create (or rename) the server does: same path, another directory.
+    removeDirs(first);
+    renameSync(second, first);
+    const replaced = pool.reader(first);
+    assert.notEqual(replaced, reader);
+    assert.equal(reader.runningProcesses, 0);
+    assert.equal(await replaced.info(`${commit}:hello.txt`), undefined);
+    assert.equal((await replaced.read('HEAD:other.txt'))?.content.toString(), 'other\n');
+    assert.equal(pool.reader(first), replaced);
+  } finally {
+    await pool.close();
+    other.dispose();
+    removeDirs(first);
+  }
 });
 
 test('a streamed blob arrives whole', async () => {

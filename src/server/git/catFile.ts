@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { assertNotOption, isSafeRequestLine } from './validate';
 
@@ -252,11 +253,14 @@ class BatchChannel {
 export class CatFileReader {
   private readonly check: BatchChannel;
   private readonly batch: BatchChannel;
+  /** The directory this reader was opened on (device and inode), to notice a replaced one. */
+  readonly identity: string;
 
   constructor(
     readonly gitDir: string,
     idleMs: number = defaultIdleMs,
   ) {
+    this.identity = directoryIdentity(gitDir);
     this.check = new BatchChannel(gitDir, 'batch-check', idleMs);
     this.batch = new BatchChannel(gitDir, 'batch', idleMs);
   }
@@ -297,6 +301,11 @@ export interface CatFilePoolOptions {
   readonly maxRepositories?: number;
 }
 
+function directoryIdentity(directory: string): string {
+  const stats = statSync(directory, { throwIfNoEntry: false });
+  return stats ? `${stats.dev}:${stats.ino}` : 'missing';
+}
+
 /**
  * The server's cat-file readers, one per repository, plus the other git processes that stream to clients
  * (archives, large blobs) so that a stop can end them all.
@@ -316,6 +325,13 @@ export class CatFilePool {
   reader(gitDir: string): CatFileReader {
     if (this.closed) throw new Error('the git reader pool is closed');
     let reader = this.readers.get(gitDir);
+    if (reader && reader.identity !== directoryIdentity(gitDir)) {
+      // Deleted and re-created, or moved away and another moved in: a reader of the old one would serve
+      // stale refs, so it goes (after what it owes) and a new one starts.
+      reader.close();
+      this.readers.delete(gitDir);
+      reader = undefined;
+    }
     if (reader) {
       // Re-inserting keeps the map in least-recently-used order.
       this.readers.delete(gitDir);
