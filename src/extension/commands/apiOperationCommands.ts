@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { operations } from '../../api/operations';
+import { AdminContext } from '../operations/adminContext';
+import { commandIdOf, operationChoices } from '../operations/operationChoices';
+import { runOperation } from '../operations/operationRunner';
+import { ResultDocuments } from '../operations/resultDocuments';
+import type { Services } from './services';
+
+/**
+ * One command per catalogue operation (`teahouse.api.<operationId>`), and "Run API Operation…" to find
+ * any of them by summary, method or path. Each takes an arguments object (`{ owner, repo, index, body,
+ * interactive: false }`) or a tree item, and returns `{ status, data }` or `{ status, error }`.
+ */
+export function registerApiOperationCommands(services: Services): vscode.Disposable[] {
+  const documents = new ResultDocuments();
+  const admin = new AdminContext(services.accounts, services.log);
+  const commands = operations.map((operation) =>
+    vscode.commands.registerCommand(commandIdOf(operation), (first: unknown, second: unknown) =>
+      runOperation(services, documents, operation, first, second),
+    ),
+  );
+  const runAny = vscode.commands.registerCommand(
+    'teahouse.runApiOperation',
+    async (first: unknown, second: unknown) => {
+      const choices = operationChoices(operations, await admin.isAdmin());
+      const picked = await vscode.window.showQuickPick(
+        choices.map((choice) =>
+          choice.kind === 'separator'
+            ? { label: choice.label, kind: vscode.QuickPickItemKind.Separator }
+            : { ...choice, kind: vscode.QuickPickItemKind.Default },
+        ),
+        {
+          title: vscode.l10n.t('Run API Operation'),
+          placeHolder: vscode.l10n.t('Search by summary, method or path'),
+          matchOnDescription: true,
+          matchOnDetail: true,
+          ignoreFocusOut: true,
+        },
+      );
+      if (!picked || !('operationId' in picked)) return undefined;
+      return vscode.commands.executeCommand(`teahouse.api.${picked.operationId}`, first, second);
+    },
+  );
+  return [documents, admin, ...commands, runAny];
+}

@@ -1,0 +1,64 @@
+import type { OperationGroup, OperationSpec } from '../../api/operationSpec';
+
+export const commandPrefix = 'teahouse.api.';
+
+/** The palette order of the groups, each under its own separator. */
+export const groupOrder: readonly OperationGroup[] = [
+  'admin',
+  'miscellaneous',
+  'organization',
+  'repository',
+  'issue',
+  'user',
+];
+
+export const groupTitles: Readonly<Record<OperationGroup, string>> = {
+  admin: 'Admin',
+  miscellaneous: 'Miscellaneous',
+  organization: 'Organization',
+  repository: 'Repository',
+  issue: 'Issue',
+  user: 'User',
+};
+
+export type OperationChoice =
+  | { readonly kind: 'separator'; readonly label: string }
+  | {
+      readonly kind: 'operation';
+      readonly label: string;
+      readonly description: string;
+      readonly detail: string;
+      readonly operationId: string;
+    };
+
+export function commandIdOf(operation: Pick<OperationSpec, 'operationId'>): string {
+  return `${commandPrefix}${operation.operationId}`;
+}
+
+/** Administrator operations are offered only to administrators. */
+export function visibleTo(operation: OperationSpec, isAdmin: boolean): boolean {
+  return isAdmin || operation.auth !== 'admin';
+}
+
+/**
+ * The "Run API Operation…" list: one separator per group, each operation labelled by its summary with
+ * `METHOD path` beside it and its id below, so typing any of them finds it.
+ */
+export function operationChoices(all: readonly OperationSpec[], isAdmin: boolean): OperationChoice[] {
+  const choices: OperationChoice[] = [];
+  for (const group of groupOrder) {
+    const members = all.filter((operation) => operation.group === group && visibleTo(operation, isAdmin));
+    if (members.length === 0) continue;
+    choices.push({ kind: 'separator', label: groupTitles[group] });
+    for (const operation of members) {
+      choices.push({
+        kind: 'operation',
+        label: operation.summary,
+        description: `${operation.method} ${operation.path}`,
+        detail: operation.operationId,
+        operationId: operation.operationId,
+      });
+    }
+  }
+  return choices;
+}

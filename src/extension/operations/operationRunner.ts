@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../../api/client';
+import type { OperationSpec } from '../../api/operationSpec';
+import { findAccount, isTreeNode, commandOptions } from '../commands/targets';
+import type { Services } from '../commands/services';
+import type { TreeNode } from '../views/nodes';
+import { Cancelled, gatherArguments } from './argumentGathering';
+import { nodeContext, type RoleValues } from './contextValues';
+import { commandIdOf } from './operationChoices';
+import { OperationPrompter } from './operationPrompter';
+import { presentResult } from './resultPresentation';
+import type { ResultDocuments } from './resultDocuments';
+import { showResult, type Paging } from './resultPresenter';
+
+const listPageSize = 50;
+
+/** What a `teahouse.api.*` command returns: the success status and data, or the server's error. */
+export interface OperationCommandResult {
+  readonly operationId: string;
+  readonly status: number;
+  readonly data?: unknown;
+  readonly error?: { readonly message: string; readonly url?: string };
+}
+
+interface CommandOptions {
+  readonly account?: string;
+  /** `false`: no prompts and no result shown; a missing argument is an error, the result is only returned. */
+  readonly interactive?: boolean;
+}
+
+/**
+ * Runs one catalogue operation as a command: arguments from the command's arguments object, the tree item
+ * and the workspace repository, then prompts; the result shown (when interactive) and returned.
+ */
+export async function runOperation(
+  services: Services,
+  documents: ResultDocuments,
+  operation: OperationSpec,
+  first: unknown,
+  second: unknown,
+): Promise<OperationCommandResult | undefined> {
+  const given = commandOptions<Record<string, unknown> & CommandOptions>(first, second);
+  const interactive = given.interactive !== false;
+  const commandId = commandIdOf(operation);
+  try {
+    const node: TreeNode | undefined = isTreeNode(first) ? first : undefined;
+    const fromNode = node ? nodeContext(node) : undefined;
+    const account = findAccount(
+      services,
+      typeof given.account === 'string' ? given.account : fromNode?.accountId,
+    );
+    const workspaceRepository = await services.workspace.current(account);
+    const context: RoleValues[] = [
+      ...(fromNode ? [fromNode.values] : []),
+      ...(workspaceRepository ? [{ owner: workspaceRepository.owner, repo: workspaceRepository.repo }] : []),
+    ];
+    const client = await services.accounts.client(account);
+    const prompter = interactive ? new OperationPrompter(client, services.log) : undefined;
+    const args = await gatherArguments(operation, { given, context, prompter });
+    // a list shown in a picker asks for the largest page Gitea serves, and "Load more…" for the next
+    if (interactive && operation.paged === true) args['limit'] ??= listPageSize;
+    let data: unknown;
+    try {
+      data = interactive
+        ? await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Window, title: operation.summary },
+            () => client.send(operation, args),
+          )
+        : await client.send(operation, args);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (interactive) services.errors.report(commandId, error);
+      else services.log.info(`${commandId}: ${error.message}`);
+      return {
+        operationId: operation.operationId,
+        status: error.status,
+        error: { message: error.serverMessage, ...(error.url !== undefined && { url: error.url }) },
+      };
+    }
+    if (interactive) {
+      const paging: Paging | undefined =
+        operation.paged === true
+          ? {
+              limit: Number(args['limit']),
+              firstPage: typeof args['page'] === 'number' ? args['page'] : 1,
+              loadPage: (page) => client.send(operation, { ...args, page }),
+            }
+          : undefined;
+      await showResult(documents, operation, presentResult(operation, data, args), paging);
+    }
+    // the client throws on anything but 2xx, so the answer was the catalogue's success status
+    return { operationId: operation.operationId, status: operation.success.status, data };
+  } catch (error) {
+    if (error instanceof Cancelled) return undefined;
+    if (!interactive) throw error;
+    services.errors.report(commandId, error);
+    return undefined;
+  }
+}
