@@ -18,12 +18,29 @@ export interface GitRepository {
   };
 }
 
+/** A repository the "Git: Clone" picker offers: `url` is one clone URL or several (http, ssh). */
+export interface RemoteSource {
+  readonly name: string;
+  readonly description?: string;
+  readonly url: string | string[];
+}
+
+/** A source of repositories for "Git: Clone"; with `supportsQuery`, what the user types is passed on. */
+export interface RemoteSourceProvider {
+  readonly name: string;
+  /** A codicon name. */
+  readonly icon?: string;
+  readonly supportsQuery?: boolean;
+  getRemoteSources(query?: string): Promise<RemoteSource[]>;
+}
+
 export interface GitApi {
   readonly state: 'uninitialized' | 'initialized';
   readonly repositories: readonly GitRepository[];
   readonly onDidOpenRepository: vscode.Event<GitRepository>;
   readonly onDidCloseRepository: vscode.Event<GitRepository>;
   readonly git: { readonly path: string };
+  registerRemoteSourceProvider(provider: RemoteSourceProvider): vscode.Disposable;
 }
 
 interface GitExtensionExports {

@@ -27,15 +27,22 @@ export function activationSuite(): void {
       assert.ok(manifest.contributes.commands.length >= 40);
     });
 
-    test('the container has the four views, empty (so the welcome shows) before any account exists', async () => {
+    test('the container has the five views, empty (so the welcome shows) before any account exists', async () => {
       const api = await teahouse();
       const manifest = vscode.extensions.getExtension(extensionId)?.packageJSON as Manifest;
       assert.deepEqual(
         manifest.contributes.views['teahouse']?.map((view) => view.id),
-        ['teahouse.repositories', 'teahouse.issues', 'teahouse.pullRequests', 'teahouse.organizations'],
+        [
+          'teahouse.repositories',
+          'teahouse.issues',
+          'teahouse.pullRequests',
+          'teahouse.organizations',
+          'teahouse.notifications',
+        ],
       );
       assert.equal(api.accounts.list().length, 0);
-      for (const tree of Object.values(api.trees)) assert.deepEqual(await children(tree), []);
+      for (const tree of [...Object.values(api.trees), api.notifications.tree])
+        assert.deepEqual(await children(tree), []);
     });
   });
 }

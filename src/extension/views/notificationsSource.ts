@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import type { AccountService } from '../accounts/accountService';
+import type { Account } from '../accounts/account';
+import { childId, type TreeNode } from './nodes';
+import { pagedSource, staticSource } from './paging';
+import type { ChildResolver } from './treeModel';
+
+function threadsOf(accounts: AccountService, account: Account, parent: TreeNode | undefined) {
+  return pagedSource(
+    async (page, limit) => (await accounts.client(account)).page('notifyGetList', { page, limit }),
+    (thread): TreeNode => ({
+      kind: 'notification',
+      id: childId(parent, `${parent ? '' : `${account.id}/`}thread:${thread.id}`),
+      parent,
+      account,
+      thread,
+    }),
+    vscode.l10n.t('No unread notifications'),
+  );
+}
+
+/** The Notifications view: one account's unread and pinned threads at the top, or a level per account. */
+export function notificationsResolver(accounts: AccountService): ChildResolver {
+  return async (parent) => {
+    if (parent === undefined) {
+      const all = accounts.list();
+      const [only] = all;
+      if (all.length === 1 && only) return threadsOf(accounts, only, undefined);
+      return staticSource(
+        all.map((account) => ({ kind: 'account', id: `notifications:${account.id}`, parent, account })),
+      );
+    }
+    if (parent.kind === 'account') return threadsOf(accounts, parent.account, parent);
+    return staticSource([]);
+  };
+}
