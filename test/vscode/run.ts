@@ -15,7 +15,13 @@ import { scenarios, type ScenarioContext } from './ui/scenarios';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
 const resultsDir = path.join(projectRoot, 'test-results', 'vscode');
-const suiteBundleDir = path.join(projectRoot, 'node_modules', '.cache', 'teahouse-vscode-suite');
+// one folder per run: two runs at once (or the benchmark beside a test run) must not delete each other's bundle
+const suiteBundleDir = path.join(
+  projectRoot,
+  'node_modules',
+  '.cache',
+  `teahouse-vscode-suite-${process.pid}`,
+);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const log = (message: string) => console.log(`[vscode-tests +${elapsed()}] ${message}`);
