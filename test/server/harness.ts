@@ -85,6 +85,15 @@ export interface StartOptions {
   args?: string[];
   /** How long to wait for the listening line. */
   timeoutMs?: number;
+  /** The server's environment (the test process's own by default), e.g. a PATH without git. */
+  env?: NodeJS.ProcessEnv;
+  /** On a restart over the same data folder, the administrator of the first start (not printed again). */
+  admin?: { username: string; password: string; token: string };
+}
+
+interface SpawnOptions {
+  timeoutMs: number;
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 const listeningLine = /^Teahouse listening on (\S+)$/m;
@@ -174,12 +183,17 @@ interface SpawnedServer {
   stderr: () => string;
 }
 
-function spawnServer(dataDir: string, args: readonly string[], timeoutMs: number): Promise<SpawnedServer> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', cliPath, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0', ...args],
-    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+function spawnServer(
+  dataDir: string,
+  args: readonly string[],
+  { timeoutMs, env }: SpawnOptions,
+): Promise<SpawnedServer> {
+  const serveArgs = ['serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0', ...args];
+  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...serveArgs], {
+    cwd: projectRoot,
+    env: env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -214,7 +228,10 @@ function spawnServer(dataDir: string, args: readonly string[], timeoutMs: number
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? makeTempDir();
-  const spawned = await spawnServer(dataDir, options.args ?? [], options.timeoutMs ?? 30_000);
+  const spawned = await spawnServer(dataDir, options.args ?? [], {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    env: options.env,
+  });
   const { child, url } = spawned;
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -235,8 +252,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   ): Promise<TestResponse<T>> => send<T>(url + rootPath.replace(/^\//, ''), method, requestOptions);
 
   const printed = adminLine.exec(spawned.stdout());
-  const admin = { username: printed?.[1] ?? '', password: printed?.[2] ?? '', token: '' };
-  if (printed) {
+  const admin = options.admin ?? { username: printed?.[1] ?? '', password: printed?.[2] ?? '', token: '' };
+  if (printed && !options.admin) {
     const created = await request<{ sha1: string }>('POST', `/users/${admin.username}/tokens`, {
       basic: admin,
       body: { name: 'harness', scopes: ['all'] },

@@ -15,6 +15,7 @@ import { AllowedHosts } from '../services/addressPolicy';
 import { ensureFirstAdmin } from '../services/bootstrap';
 import { formatGoDuration, parseGoDuration } from '../services/goDuration';
 import { CliError, type CliCommand } from './cliCommand';
+import { assertWritableDataFolder } from './dataFolderCheck';
 
 export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1] [--port 3000] [--workspace DIR]...
                       [--root-url URL] [--log-level info|debug] [--body-limit BYTES]
@@ -116,6 +117,7 @@ function stopSignal(): Promise<NodeJS.Signals> {
 
 export const runServeCommand: CliCommand = async (args) => {
   const config = parseServeArgs(args);
+  assertWritableDataFolder(config.dataDir);
   const server = createTeahouseServer(config);
   const signal = stopSignal();
   try {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { gitEnv, type CatFilePool } from './catFile';
 import { isObjectId } from './validate';
+import { GitUnavailableError } from './run';
 
 export type ArchiveFormat = 'zip' | 'tar.gz';
 
@@ -83,7 +84,7 @@ export function streamArchive(
         res.once('drain', () => child.stdout.resume());
       }
     });
-    child.on('error', (error) => reject(new ArchiveError(`could not start git archive: ${error.message}`)));
+    child.on('error', (error) => reject(new GitUnavailableError(['archive'], error)));
     child.on('close', (code) => {
       res.off('close', abort);
       if (code === 0) {

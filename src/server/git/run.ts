@@ -34,6 +34,14 @@ export class GitError extends Error {
   }
 }
 
+/** git could not be started at all (not installed, not on the PATH, no processes left): a fault of the server's environment. */
+export class GitUnavailableError extends GitError {
+  constructor(args: readonly string[], cause: Error) {
+    super(args, null, '', `could not start (${cause.message})`);
+    this.name = 'GitUnavailableError';
+  }
+}
+
 /**
  * Runs the git CLI with an argument array (never a shell). Prompts are disabled so a command can never
  * hang waiting for credentials; a command running past its timeout is killed.
@@ -61,7 +69,7 @@ export function runGit(args: readonly string[], options: GitRunOptions = {}): Pr
     child.stdin.end(options.input);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new GitError(args, null, '', `could not start (${error.message})`));
+      reject(new GitUnavailableError(args, error));
     });
     child.on('close', (code) => {
       clearTimeout(timer);

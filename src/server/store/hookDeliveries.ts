@@ -56,24 +56,36 @@ export function findDelivery(db: Database, id: number): DeliveryRow | undefined 
   return db.get<DeliveryRow>('SELECT * FROM hook_delivery WHERE id = ?', id);
 }
 
-/** Takes the next due pending delivery for sending (marks it `sending`), or undefined when none is due. */
-export function claimDueDelivery(db: Database, now: number): DeliveryRow | undefined {
+/**
+ * Takes the next due pending delivery for sending (marks it `sending`), or undefined when none is due.
+ * Hooks in `busyHooks` (one of theirs is being sent) are skipped: each hook gets one delivery at a time,
+ * so a receiver that hangs holds one of the worker's slots, never all of them.
+ */
+export function claimDueDelivery(
+  db: Database,
+  now: number,
+  busyHooks: readonly number[] = [],
+): DeliveryRow | undefined {
   return db.transaction(() => {
     const row = db.get<DeliveryRow>(
       `SELECT * FROM hook_delivery WHERE state = 'pending' AND next_attempt_at <= ?
+         AND hook_id NOT IN (SELECT value FROM json_each(?))
        ORDER BY next_attempt_at, id LIMIT 1`,
       now,
+      JSON.stringify(busyHooks),
     );
     if (row) db.run(`UPDATE hook_delivery SET state = 'sending' WHERE id = ?`, row.id);
     return row ? { ...row, state: 'sending' } : undefined;
   });
 }
 
-/** When the next pending delivery falls due (unix milliseconds), if any is waiting. */
-export function nextPendingAt(db: Database): number | undefined {
+/** When the next pending delivery of a hook not in `busyHooks` falls due (unix milliseconds), if any is waiting. */
+export function nextPendingAt(db: Database, busyHooks: readonly number[] = []): number | undefined {
   return (
     db.get<{ at: number | null }>(
-      `SELECT min(next_attempt_at) AS at FROM hook_delivery WHERE state = 'pending'`,
+      `SELECT min(next_attempt_at) AS at FROM hook_delivery
+       WHERE state = 'pending' AND hook_id NOT IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(busyHooks),
     )?.at ?? undefined
   );
 }

@@ -29,6 +29,7 @@ export interface DeliveryQueueOptions {
 }
 
 interface InFlight {
+  readonly hookId: number;
   readonly stop: AbortController;
   readonly done: Promise<void>;
 }
@@ -68,7 +69,7 @@ export class DeliveryQueue {
   private pump(): void {
     const { db, concurrency } = this.options;
     while (!this.stopped && this.inFlight.size < concurrency) {
-      const row = claimDueDelivery(db, Date.now());
+      const row = claimDueDelivery(db, Date.now(), this.busyHooks());
       if (!row) break;
       this.launch(row);
     }
@@ -79,11 +80,16 @@ export class DeliveryQueue {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.stopped || this.inFlight.size >= this.options.concurrency) return;
-    const next = nextPendingAt(this.options.db);
+    const next = nextPendingAt(this.options.db, this.busyHooks());
     if (next === undefined) return;
     this.timer = setTimeout(() => this.pump(), Math.max(0, next - Date.now()));
     // a waiting retry never keeps the process alive
     this.timer.unref();
+  }
+
+  /** Hooks with a delivery on its way: their next one waits for it (one at a time per hook, in order). */
+  private busyHooks(): number[] {
+    return [...new Set([...this.inFlight.values()].map(({ hookId }) => hookId))];
   }
 
   private launch(row: DeliveryRow): void {
@@ -97,7 +103,7 @@ export class DeliveryQueue {
         this.inFlight.delete(row.id);
         if (!this.stopped) this.pump();
       });
-    this.inFlight.set(row.id, { stop, done });
+    this.inFlight.set(row.id, { hookId: row.hook_id, stop, done });
   }
 
   private async deliver(row: DeliveryRow, stop: AbortSignal): Promise<void> {
