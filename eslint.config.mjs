@@ -14,7 +14,7 @@ const forbidFolders = (folders, why) =>
   ]);
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.teahouse/', 'test/fixtures/', '*.vsix'] },
+  { ignores: ['dist/', 'media/dist/', 'node_modules/', '.teahouse/', 'test/fixtures/', '*.vsix'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -71,8 +71,35 @@ export default tseslint.config(
   },
   {
     // the suites that run inside VS Code's extension host use its API, like the extension itself
-    files: ['test/vscode/**/*.ts'],
+    files: ['test/vscode/**/*.ts', 'test/bench/vscode/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // the webviews' browser code: no vscode, no server, no extension code; only the shared protocol types
+    files: ['src/webview/**/*.ts'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        DOMParser: 'readonly',
+        MessageEvent: 'readonly',
+        MouseEvent: 'readonly',
+        Element: 'readonly',
+        HTMLElement: 'readonly',
+      },
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscodeOnlyInExtension],
+          patterns: forbidFolders(
+            ['server', 'extension', 'api'],
+            'Webview code runs in the browser: it talks to the extension by messages only.',
+          ),
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -1,4 +1,5 @@
-// Bundles the extension (vscode external) and the CLI/server into dist/.
+// Bundles the extension (vscode external) and the CLI/server into dist/, the webviews into media/dist/.
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -35,7 +36,26 @@ const builds = [
     entryPoints: ['src/server/services/markdown/renderWorker.ts'],
     outfile: 'dist/markdownWorker.js',
   },
+  ...['issueView', 'markdownPreview'].map((entry) => ({
+    // the webviews' browser code (src/webview/), loaded by pages whose CSP admits only media/
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    entryPoints: [`src/webview/${entry}.ts`],
+    outfile: `media/dist/${entry}.js`,
+  })),
 ];
+
+// vscode-elements and codicons ship inside media/dist/ too: webviews load nothing from outside media/.
+// A production build empties it first, so no source map of an earlier build goes into the VSIX.
+if (production) await rm('media/dist', { recursive: true, force: true });
+await mkdir('media/dist', { recursive: true });
+await Promise.all([
+  copyFile('node_modules/@vscode-elements/elements/dist/bundled.js', 'media/dist/vscode-elements.js'),
+  copyFile('node_modules/@vscode/codicons/dist/codicon.css', 'media/dist/codicon.css'),
+  copyFile('node_modules/@vscode/codicons/dist/codicon.ttf', 'media/dist/codicon.ttf'),
+]);
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

@@ -19,6 +19,10 @@ describe('the lint rules hold the dependency direction of ARCHITECTURE.md', () =
     ['src/server/routes/probe.ts', '../../extension/views/issueTree'],
     ['src/extension/probe.ts', '../server/app'],
     ['src/extension/views/probe.ts', '../../server/store/database'],
+    ['src/webview/probe.ts', 'vscode'],
+    ['src/webview/probe.ts', '../extension/webviews/issuePanel'],
+    ['src/webview/probe.ts', '../server/app'],
+    ['src/webview/probe.ts', '../api/client'],
   ];
   for (const [file, specifier] of forbidden) {
     test(`${file} may not import ${specifier}`, async () => {
@@ -31,6 +35,7 @@ describe('the lint rules hold the dependency direction of ARCHITECTURE.md', () =
     ['src/extension/probe.ts', '../api/client'],
     ['src/server/probe.ts', '../api/operations'],
     ['src/api/probe.ts', './types'],
+    ['src/webview/probe.ts', './protocol'],
   ];
   for (const [file, specifier] of allowed) {
     test(`${file} may import ${specifier}`, async () => {

@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../../api/client';
+import type { AccountService } from '../accounts/accountService';
+
+export const revisionScheme = 'teahouse-revision';
+
+interface Revision {
+  readonly account: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly ref: string;
+  readonly path: string;
+}
+
+/** A read-only document of a file at a commit, fetched through the API (raw file at that ref). */
+export function revisionUri(revision: Revision): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: revisionScheme,
+    // the path keeps the file name, so the diff editor picks the right language
+    path: `/${revision.owner}/${revision.repo}/${revision.ref.slice(0, 12)}/${revision.path}`,
+    query: JSON.stringify(revision),
+  });
+}
+
+function parseRevision(uri: vscode.Uri): Revision {
+  const value = JSON.parse(uri.query) as Partial<Revision>;
+  const { account, owner, repo, ref, path } = value;
+  if (!account || !owner || !repo || !ref || !path)
+    throw new Error(`not a Teahouse revision: ${uri.toString()}`);
+  return { account, owner, repo, ref, path };
+}
+
+export class RevisionContentProvider implements vscode.TextDocumentContentProvider {
+  constructor(private readonly accounts: AccountService) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const revision = parseRevision(uri);
+    const account = this.accounts.get(revision.account);
+    if (!account) throw new Error(vscode.l10n.t('There is no Teahouse account "{0}".', revision.account));
+    const client = await this.accounts.client(account);
+    try {
+      const bytes = await client.api.repoGetRawFile({
+        owner: revision.owner,
+        repo: revision.repo,
+        filepath: revision.path,
+        ref: revision.ref,
+      });
+      return new TextDecoder().decode(bytes);
+    } catch (error) {
+      // an added file has no base version, a deleted one no head version: show it empty
+      if (error instanceof ApiError && error.status === 404) return '';
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,247 @@
+import { ApiError, type TeahouseClient } from '../../api/client';
+import type { Comment, Issue, Reaction, Repository, User } from '../../api/types';
+import type { Account } from '../accounts/account';
+import type { Log } from '../util/log';
+import type {
+  CommentModel,
+  IssueModel,
+  PanelTarget,
+  PullModel,
+  ReactionGroup,
+  UserRef,
+  ViewModel,
+} from '../../webview/protocol';
+
+/** What the view model loader needs: the account's client and where it lives. */
+export interface ViewSource {
+  readonly account: Account;
+  readonly client: TeahouseClient;
+  readonly log: Log;
+}
+
+/** `<server>/<owner>/<repo>`: Gitea's Context for `#12` and `@user` links of this repository. */
+export function markdownContext(account: Account, owner: string, repo: string): string {
+  return `${account.serverUrl}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+}
+
+export function renderMarkdown(source: ViewSource, context: string, text: string): Promise<string> {
+  if (text.trim() === '') return Promise.resolve('');
+  return source.client.api.renderMarkdown({ body: { Text: text, Mode: 'gfm', Context: context } });
+}
+
+/**
+ * A part of the view a server may not offer (tracked time switched off, reactions on an old Gitea):
+ * its absence is logged and shown empty rather than failing the whole view.
+ */
+async function optional<T>(
+  source: ViewSource,
+  what: string,
+  load: () => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status >= 500 && error.status !== 501)) throw error;
+    source.log.info(`webview: ${what} unavailable (${error.status} ${error.serverMessage})`);
+    return fallback;
+  }
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+function userRef(user: User | null | undefined): UserRef {
+  return { login: user?.login ?? '' };
+}
+
+export function groupReactions(reactions: readonly Reaction[], me: string): ReactionGroup[] {
+  const groups = new Map<string, { count: number; mine: boolean }>();
+  for (const reaction of reactions) {
+    const group = groups.get(reaction.content) ?? { count: 0, mine: false };
+    group.count++;
+    group.mine ||= reaction.user.login === me;
+    groups.set(reaction.content, group);
+  }
+  return [...groups].map(([content, group]) => ({ content, ...group }));
+}
+
+async function issueModel(
+  source: ViewSource,
+  target: PanelTarget,
+  issue: Issue,
+  context: string,
+): Promise<IssueModel> {
+  const { owner, repo, index } = target;
+  const [html, reactions, times] = await Promise.all([
+    renderMarkdown(source, context, issue.body ?? ''),
+    optional(
+      source,
+      'reactions',
+      () => collect(source.client.paginate('issueGetIssueReactions', { owner, repo, index })),
+      [],
+    ),
+    optional(
+      source,
+      'tracked time',
+      () => collect(source.client.paginate('issueTrackedTimes', { owner, repo, index })),
+      [],
+    ),
+  ]);
+  return {
+    number: issue.number,
+    title: issue.title,
+    state: issue.state === 'closed' ? 'closed' : 'open',
+    author: userRef(issue.user),
+    createdAt: issue.created_at,
+    labels: (issue.labels ?? []).map((label) => ({ name: label.name, color: label.color })),
+    milestone: issue.milestone?.title,
+    assignees: (issue.assignees ?? []).map(userRef),
+    dueDate: issue.due_date ?? undefined,
+    trackedSeconds: times.reduce((sum, time) => sum + time.time, 0),
+    html,
+    reactions: groupReactions(reactions, source.account.username),
+  };
+}
+
+async function commentModel(
+  source: ViewSource,
+  target: PanelTarget,
+  comment: Comment,
+  context: string,
+): Promise<CommentModel> {
+  const { owner, repo } = target;
+  const [html, reactions] = await Promise.all([
+    renderMarkdown(source, context, comment.body),
+    optional(
+      source,
+      'comment reactions',
+      () => source.client.api.issueGetCommentReactions({ owner, repo, id: comment.id }),
+      [],
+    ),
+  ]);
+  return {
+    id: comment.id,
+    author: userRef(comment.user),
+    createdAt: comment.created_at,
+    body: comment.body,
+    html,
+    mine: comment.user?.login === source.account.username,
+    reactions: groupReactions(reactions ?? [], source.account.username),
+  };
+}
+
+/** Gitea's `Do` values the repository allows, its default first; old servers send no flags: merge. */
+export function mergeStyles(repository: Repository): string[] {
+  const flags: [string, boolean | undefined][] = [
+    ['merge', repository.allow_merge_commits],
+    ['rebase', repository.allow_rebase],
+    ['rebase-merge', repository.allow_rebase_explicit],
+    ['squash', repository.allow_squash_merge],
+    ['fast-forward-only', repository.allow_fast_forward_only_merge],
+  ];
+  const allowed = flags.filter(([, on]) => on === true).map(([style]) => style);
+  const list = allowed.length > 0 ? allowed : ['merge'];
+  const preferred = repository.default_merge_style;
+  return preferred && list.includes(preferred)
+    ? [preferred, ...list.filter((style) => style !== preferred)]
+    : list;
+}
+
+async function pullModel(source: ViewSource, target: PanelTarget, context: string): Promise<PullModel> {
+  const { owner, repo, index } = target;
+  const { client } = source;
+  const pull = await client.api.repoGetPullRequest({ owner, repo, index });
+  const [commits, files, combined, reviews, repository] = await Promise.all([
+    optional(
+      source,
+      'commits',
+      () => collect(client.paginate('repoGetPullRequestCommits', { owner, repo, index })),
+      [],
+    ),
+    optional(
+      source,
+      'changed files',
+      () => collect(client.paginate('repoGetPullRequestFiles', { owner, repo, index })),
+      [],
+    ),
+    optional(
+      source,
+      'commit status',
+      () => client.api.repoGetCombinedStatusByRef({ owner, repo, ref: pull.head.sha }),
+      undefined,
+    ),
+    optional(
+      source,
+      'reviews',
+      () => collect(client.paginate('repoListPullReviews', { owner, repo, index })),
+      [],
+    ),
+    client.api.repoGet({ owner, repo }),
+  ]);
+  const statuses = combined?.statuses ?? [];
+  return {
+    head: pull.head.label || pull.head.ref,
+    base: pull.base.label || pull.base.ref,
+    headSha: pull.head.sha,
+    mergeBase: pull.merge_base || pull.base.sha,
+    merged: pull.merged,
+    mergeable: pull.mergeable,
+    commits: commits.map((commit) => ({
+      sha: commit.sha,
+      message: commit.commit?.message ?? '',
+      author: commit.commit?.author?.name ?? commit.author?.login ?? '',
+    })),
+    files: files.map((file) => ({
+      filename: file.filename,
+      previousFilename: file.previous_filename ?? '',
+      status: file.status,
+      additions: file.additions,
+      deletions: file.deletions,
+    })),
+    combinedState: statuses.length > 0 ? combined?.state : undefined,
+    statuses: statuses.map((status) => ({
+      context: status.context,
+      state: status.status,
+      description: status.description,
+      targetUrl: status.target_url,
+    })),
+    reviews: await Promise.all(
+      reviews.map(async (review) => ({
+        author: userRef(review.user),
+        state: review.state,
+        html: await renderMarkdown(source, context, review.body),
+        submittedAt: review.submitted_at,
+      })),
+    ),
+    mergeStyles: mergeStyles(repository),
+  };
+}
+
+/** Everything an issue or pull request view shows, bodies rendered by the server. */
+export async function loadViewModel(source: ViewSource, target: PanelTarget): Promise<ViewModel> {
+  const { owner, repo, index } = target;
+  const context = markdownContext(source.account, owner, repo);
+  const [issue, comments] = await Promise.all([
+    source.client.api.issueGetIssue({ owner, repo, index }),
+    source.client.api.issueGetComments({ owner, repo, index }),
+  ]);
+  const isPull = target.kind === 'pullRequest' || issue.pull_request != null;
+  const actual: PanelTarget = { ...target, kind: isPull ? 'pullRequest' : 'issue' };
+  const [issueView, commentViews, pull] = await Promise.all([
+    issueModel(source, actual, issue, context),
+    Promise.all(comments.map((comment) => commentModel(source, actual, comment, context))),
+    isPull ? pullModel(source, actual, context) : Promise.resolve(undefined),
+  ]);
+  return {
+    target: actual,
+    repository: `${owner}/${repo}`,
+    me: source.account.username,
+    issue: issueView,
+    comments: commentViews,
+    pull,
+  };
+}

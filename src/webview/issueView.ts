@@ -1,0 +1,280 @@
+import { button, h, icon, routeLinks, when } from './dom';
+import { pullSections } from './pullSections';
+import {
+  reactionContents,
+  type CommentModel,
+  type PanelTarget,
+  type ReactionGroup,
+  type ReactionTarget,
+  type ViewModel,
+} from './protocol';
+import { serverHtml } from './serverHtml';
+import { Channel } from './vscodeApi';
+
+/** Kept by VS Code across reloads: the serializer reopens the view from it; the draft survives too. */
+type SavedState = PanelTarget & { draft?: string };
+
+const channel = new Channel<SavedState>();
+const root = document.getElementById('root') as HTMLElement;
+const content = h('div', { id: 'content' });
+const errorLine = h('p', { id: 'error', role: 'alert', class: 'error', hidden: true });
+let model: ViewModel | undefined;
+let draft = channel.state?.draft ?? '';
+
+const emoji: Record<string, string> = {
+  '+1': '👍',
+  '-1': '👎',
+  laugh: '😄',
+  hooray: '🎉',
+  confused: '😕',
+  heart: '❤️',
+  rocket: '🚀',
+  eyes: '👀',
+};
+
+function saveState(): void {
+  if (model) channel.state = { ...model.target, draft };
+}
+
+function showError(error: unknown): void {
+  errorLine.textContent = error instanceof Error ? error.message : String(error);
+  errorLine.hidden = false;
+}
+
+/** Runs a request that answers a fresh model; errors show in the view. */
+async function act(run: () => Promise<ViewModel>): Promise<void> {
+  errorLine.hidden = true;
+  root.setAttribute('aria-busy', 'true');
+  try {
+    show(await run());
+  } catch (error) {
+    showError(error);
+  } finally {
+    root.setAttribute('aria-busy', 'false');
+  }
+}
+
+function reactions(groups: readonly ReactionGroup[], target: ReactionTarget): HTMLElement {
+  const row = h('div', { class: 'reactions' });
+  for (const group of groups) {
+    row.append(
+      button(
+        `${emoji[group.content] ?? group.content} ${group.count}`,
+        {
+          secondary: !group.mine,
+          title: group.mine ? `Remove your ${group.content}` : `React with ${group.content}`,
+          'data-reaction': group.content,
+        },
+        () => void act(() => channel.request('react', { target, content: group.content })),
+      ),
+    );
+  }
+  const picker = h('vscode-single-select', { 'aria-label': 'Add a reaction', class: 'reaction-picker' });
+  picker.append(h('vscode-option', { value: '' }, '☺ +'));
+  for (const content of reactionContents)
+    picker.append(h('vscode-option', { value: content }, `${emoji[content]} ${content}`));
+  picker.addEventListener('change', () => {
+    const value = (picker as HTMLElement & { value?: string }).value;
+    if (value) void act(() => channel.request('react', { target, content: value }));
+  });
+  row.append(picker);
+  return row;
+}
+
+function commentView(comment: CommentModel): HTMLElement {
+  const body = h('div', { class: 'markdown' }, serverHtml(comment.html));
+  const article = h(
+    'article',
+    { class: 'comment', 'data-comment-id': String(comment.id) },
+    h(
+      'header',
+      {},
+      h('strong', {}, comment.author.login),
+      ' ',
+      h('span', { class: 'muted' }, when(comment.createdAt)),
+    ),
+    body,
+    reactions(comment.reactions, { kind: 'comment', id: comment.id }),
+  );
+  if (comment.mine) {
+    const edit = () => {
+      const editor = h('vscode-textarea', {
+        rows: '6',
+        resize: 'vertical',
+        'aria-label': 'Edit comment',
+      }) as HTMLElement & { value: string };
+      editor.value = comment.body;
+      const save = button(
+        'Save',
+        {},
+        () => void act(() => channel.request('editComment', { id: comment.id, body: editor.value })),
+      );
+      const cancel = button('Cancel', { secondary: true }, () =>
+        body.replaceChildren(serverHtml(comment.html)),
+      );
+      body.replaceChildren(editor, h('div', { class: 'row' }, save, cancel));
+    };
+    article.querySelector('header')?.append(
+      h('span', { class: 'spacer' }),
+      button('Edit', { secondary: true, class: 'edit-comment' }, edit),
+      button(
+        'Delete',
+        { secondary: true, class: 'delete-comment' },
+        () => void act(() => channel.request('deleteComment', { id: comment.id })),
+      ),
+    );
+  }
+  return article;
+}
+
+function metaRow(
+  label: string,
+  value: Node | string,
+  pick?: 'labels' | 'milestone' | 'assignees',
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'meta-row' },
+    h('span', { class: 'meta-label' }, label),
+    h('span', { class: 'meta-value' }, value),
+    pick &&
+      button(
+        '',
+        {
+          secondary: true,
+          'icon-only': true,
+          icon: 'edit',
+          title: `Edit ${label.toLowerCase()}`,
+          'aria-label': `Edit ${label.toLowerCase()}`,
+        },
+        () => void act(() => channel.request('pick', { what: pick })),
+      ),
+  );
+}
+
+function duration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}
+
+function render(view: ViewModel): void {
+  const { issue } = view;
+  const isPull = view.pull !== undefined;
+  const labels = h('span', { class: 'labels' });
+  for (const label of issue.labels) {
+    const chip = h('span', { class: 'label' }, label.name);
+    // colours come from data, so they are set through the CSSOM (allowed by the CSP), not a style attribute
+    chip.style.setProperty(
+      '--label-colour',
+      /^#?[0-9a-f]{3,8}$/i.test(label.color) ? `#${label.color.replace(/^#/, '')}` : 'transparent',
+    );
+    labels.append(chip);
+  }
+  const stateName = view.pull?.merged ? 'merged' : issue.state;
+  const toggle = button(
+    issue.state === 'open' ? 'Close' : 'Reopen',
+    { secondary: true, id: 'toggle-state' },
+    () => void act(() => channel.request('setState', { state: issue.state === 'open' ? 'closed' : 'open' })),
+  );
+  const comments = h('section', { id: 'comments' }, ...view.comments.map(commentView));
+  content.replaceChildren(
+    h(
+      'header',
+      { class: 'title' },
+      h('h1', {}, issue.title, ' ', h('span', { class: 'muted' }, `#${issue.number}`)),
+      h(
+        'p',
+        {},
+        h('vscode-badge', { id: 'state', 'data-state': stateName }, stateName),
+        ' ',
+        icon(isPull ? 'git-pull-request' : 'issues'),
+        ' ',
+        h('strong', {}, issue.author.login),
+        ` opened ${when(issue.createdAt)} in ${view.repository}`,
+      ),
+    ),
+    h(
+      'aside',
+      { class: 'meta' },
+      metaRow('Labels', issue.labels.length > 0 ? labels : 'none', 'labels'),
+      metaRow('Milestone', issue.milestone ?? 'none', 'milestone'),
+      metaRow('Assignees', issue.assignees.map((user) => user.login).join(', ') || 'none', 'assignees'),
+      metaRow('Due date', issue.dueDate ? when(issue.dueDate) : 'none'),
+      metaRow('Time tracked', duration(issue.trackedSeconds)),
+    ),
+    h(
+      'article',
+      { class: 'comment issue-body' },
+      h('div', { class: 'markdown', id: 'issue-body' }, serverHtml(issue.html)),
+      reactions(issue.reactions, { kind: 'issue' }),
+    ),
+    ...(view.pull
+      ? pullSections(view.pull, issue.state === 'open', {
+          merge: (style) => void act(() => channel.request('merge', { style })),
+          openFile: (filename) => void channel.request('openFile', { filename }).catch(showError),
+        })
+      : []),
+    comments,
+    h('div', { class: 'row' }, toggle),
+  );
+}
+
+function show(view: ViewModel): void {
+  model = view;
+  render(view);
+  saveState();
+}
+
+function commentBox(): HTMLElement {
+  const editor = h('vscode-textarea', {
+    id: 'new-comment',
+    rows: '6',
+    resize: 'vertical',
+    placeholder: 'Leave a comment (Markdown)',
+    'aria-label': 'New comment',
+  }) as HTMLElement & { value: string };
+  editor.value = draft;
+  const preview = h('div', { class: 'markdown preview', id: 'comment-preview', hidden: true });
+  editor.addEventListener('input', () => {
+    draft = editor.value;
+    saveState();
+  });
+  const previewButton = button('Preview', { secondary: true, id: 'preview-comment' }, () => {
+    if (!preview.hidden) {
+      preview.hidden = true;
+      return;
+    }
+    channel
+      .request('preview', { text: editor.value })
+      .then(({ html }) => {
+        preview.replaceChildren(serverHtml(html));
+        preview.hidden = false;
+      })
+      .catch(showError);
+  });
+  const submit = button(
+    'Comment',
+    { id: 'submit-comment' },
+    () =>
+      void act(async () => {
+        const next = await channel.request('comment', { body: editor.value });
+        editor.value = draft = '';
+        preview.hidden = true;
+        return next;
+      }),
+  );
+  return h(
+    'section',
+    { class: 'new-comment' },
+    h('h2', {}, 'Add a comment'),
+    editor,
+    preview,
+    h('div', { class: 'row' }, submit, previewButton),
+  );
+}
+
+routeLinks(root, (href) => void channel.request('openLink', { href }).catch(showError));
+channel.on('model', (message) => show(message.model));
+root.replaceChildren(errorLine, content, commentBox());
+void act(() => channel.request('load', {}));

@@ -1,0 +1,164 @@
+/**
+ * The messages between a Teahouse webview and the extension. Plain data, no DOM and no vscode: both sides
+ * import these types. The webview sends requests with an id; the extension answers each with a response
+ * carrying the same id, and pushes events (a fresh model) when something changed.
+ */
+
+export type ViewKind = 'issue' | 'pullRequest';
+
+/** What a panel shows; also what `vscode.setState` keeps so the serializer can reopen it after a reload. */
+export interface PanelTarget {
+  readonly kind: ViewKind;
+  readonly account: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly index: number;
+}
+
+export interface ReactionGroup {
+  readonly content: string;
+  readonly count: number;
+  readonly mine: boolean;
+}
+
+export interface UserRef {
+  readonly login: string;
+}
+
+export interface CommentModel {
+  readonly id: number;
+  readonly author: UserRef;
+  readonly createdAt: string;
+  readonly body: string;
+  /** Rendered by the server's POST /markdown; already sanitised there. */
+  readonly html: string;
+  readonly mine: boolean;
+  readonly reactions: readonly ReactionGroup[];
+}
+
+export interface IssueModel {
+  readonly number: number;
+  readonly title: string;
+  readonly state: 'open' | 'closed';
+  readonly author: UserRef;
+  readonly createdAt: string;
+  readonly labels: readonly { readonly name: string; readonly color: string }[];
+  readonly milestone: string | undefined;
+  readonly assignees: readonly UserRef[];
+  readonly dueDate: string | undefined;
+  readonly trackedSeconds: number;
+  readonly html: string;
+  readonly reactions: readonly ReactionGroup[];
+}
+
+export interface StatusModel {
+  readonly context: string;
+  readonly state: string;
+  readonly description: string;
+  readonly targetUrl: string;
+}
+
+export interface ReviewModel {
+  readonly author: UserRef;
+  readonly state: string;
+  readonly html: string;
+  readonly submittedAt: string;
+}
+
+export interface ChangedFileModel {
+  readonly filename: string;
+  readonly previousFilename: string;
+  readonly status: string;
+  readonly additions: number;
+  readonly deletions: number;
+}
+
+export interface CommitModel {
+  readonly sha: string;
+  readonly message: string;
+  readonly author: string;
+}
+
+export interface PullModel {
+  readonly head: string;
+  readonly base: string;
+  readonly headSha: string;
+  readonly mergeBase: string;
+  readonly merged: boolean;
+  readonly mergeable: boolean;
+  readonly commits: readonly CommitModel[];
+  readonly files: readonly ChangedFileModel[];
+  /** The combined state of the head commit's statuses; undefined when it has none. */
+  readonly combinedState: string | undefined;
+  readonly statuses: readonly StatusModel[];
+  readonly reviews: readonly ReviewModel[];
+  /** Gitea's `Do` values this repository allows, the preferred first. */
+  readonly mergeStyles: readonly string[];
+}
+
+export interface ViewModel {
+  readonly target: PanelTarget;
+  readonly repository: string;
+  readonly me: string;
+  readonly issue: IssueModel;
+  readonly comments: readonly CommentModel[];
+  readonly pull: PullModel | undefined;
+}
+
+export type ReactionTarget = { readonly kind: 'issue' } | { readonly kind: 'comment'; readonly id: number };
+
+/** Each request's parameters and result. */
+export interface Requests {
+  load: { params: Record<string, never>; result: ViewModel };
+  preview: { params: { text: string }; result: { html: string } };
+  comment: { params: { body: string }; result: ViewModel };
+  editComment: { params: { id: number; body: string }; result: ViewModel };
+  deleteComment: { params: { id: number }; result: ViewModel };
+  setState: { params: { state: 'open' | 'closed' }; result: ViewModel };
+  /** Opens VS Code's own picker for labels, milestone or assignees, then answers the new model. */
+  pick: { params: { what: 'labels' | 'milestone' | 'assignees' }; result: ViewModel };
+  react: { params: { target: ReactionTarget; content: string }; result: ViewModel };
+  merge: { params: { style: string }; result: ViewModel };
+  openFile: { params: { filename: string }; result: null };
+  openLink: { params: { href: string }; result: null };
+}
+
+export type RequestMethod = keyof Requests;
+
+export interface RequestMessage<M extends RequestMethod = RequestMethod> {
+  readonly type: 'request';
+  readonly id: number;
+  readonly method: M;
+  readonly params: Requests[M]['params'];
+}
+
+export type ResponseMessage =
+  | { readonly type: 'response'; readonly id: number; readonly ok: true; readonly result: unknown }
+  | { readonly type: 'response'; readonly id: number; readonly ok: false; readonly error: string };
+
+export type EventMessage =
+  | { readonly type: 'event'; readonly event: 'model'; readonly model: ViewModel }
+  | { readonly type: 'event'; readonly event: 'rendered'; readonly html: string; readonly source: string };
+
+export type ExtensionMessage = ResponseMessage | EventMessage;
+
+export const reactionContents = [
+  '+1',
+  '-1',
+  'laugh',
+  'hooray',
+  'confused',
+  'heart',
+  'rocket',
+  'eyes',
+] as const;
+
+export function isRequestMessage(value: unknown): value is RequestMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'request' &&
+    typeof (value as { id?: unknown }).id === 'number' &&
+    typeof (value as { method?: unknown }).method === 'string'
+  );
+}

@@ -1,0 +1,160 @@
+import { button, h, icon, when } from './dom';
+import type { PullModel } from './protocol';
+import { serverHtml } from './serverHtml';
+
+export interface PullActions {
+  merge(style: string): void;
+  openFile(filename: string): void;
+}
+
+const stateIcons: Record<string, string> = {
+  success: 'pass',
+  failure: 'error',
+  error: 'error',
+  pending: 'clock',
+  warning: 'warning',
+};
+
+const styleLabels: Record<string, string> = {
+  merge: 'Create a merge commit',
+  rebase: 'Rebase and fast-forward',
+  'rebase-merge': 'Rebase, then create a merge commit',
+  squash: 'Squash and merge',
+  'fast-forward-only': 'Fast-forward only',
+  'manually-merged': 'Mark as manually merged',
+};
+
+function mergeBox(pull: PullModel, open: boolean, actions: PullActions): HTMLElement {
+  if (pull.merged) return h('p', { class: 'merge-state merged' }, icon('git-merge'), ' Merged');
+  if (!open) return h('p', { class: 'merge-state' }, icon('circle-slash'), ' Closed without merging');
+  const select = h('vscode-single-select', { id: 'merge-style', 'aria-label': 'Merge style' });
+  for (const style of pull.mergeStyles)
+    select.append(h('vscode-option', { value: style }, styleLabels[style] ?? style));
+  const mergeButton = button('Merge', { id: 'merge-button', disabled: !pull.mergeable }, () => {
+    const chosen = (select as HTMLElement & { value?: string }).value || pull.mergeStyles[0] || 'merge';
+    actions.merge(chosen);
+  });
+  return h(
+    'div',
+    { class: 'merge-box' },
+    h(
+      'p',
+      { class: 'merge-state', id: 'mergeable' },
+      icon(pull.mergeable ? 'check' : 'warning'),
+      pull.mergeable
+        ? ' This pull request can be merged.'
+        : ' This pull request cannot be merged automatically.',
+    ),
+    h('div', { class: 'row' }, select, mergeButton),
+  );
+}
+
+function statuses(pull: PullModel): HTMLElement {
+  const list = h('ul', { class: 'statuses', id: 'statuses' });
+  for (const status of pull.statuses) {
+    const name = status.targetUrl
+      ? h('a', { href: status.targetUrl }, status.context)
+      : h('span', {}, status.context);
+    list.append(
+      h(
+        'li',
+        { 'data-state': status.state },
+        icon(stateIcons[status.state] ?? 'circle'),
+        ' ',
+        name,
+        ' ',
+        h('span', { class: 'muted' }, status.description),
+      ),
+    );
+  }
+  return h(
+    'section',
+    {},
+    h(
+      'h2',
+      {},
+      'Checks ',
+      pull.combinedState
+        ? h('vscode-badge', { id: 'combined-status' }, pull.combinedState)
+        : h('span', { class: 'muted' }, 'none'),
+    ),
+    list,
+  );
+}
+
+export function pullSections(pull: PullModel, open: boolean, actions: PullActions): HTMLElement[] {
+  const branches = h(
+    'p',
+    { class: 'branches' },
+    icon('git-pull-request'),
+    ' ',
+    h('code', { id: 'head-branch' }, pull.head),
+    ' → ',
+    h('code', { id: 'base-branch' }, pull.base),
+  );
+  const commits = h('ul', { class: 'commits' });
+  for (const commit of pull.commits)
+    commits.append(
+      h(
+        'li',
+        {},
+        h('code', {}, commit.sha.slice(0, 10)),
+        ' ',
+        commit.message.split('\n')[0] ?? '',
+        ' ',
+        h('span', { class: 'muted' }, commit.author),
+      ),
+    );
+  const files = h('ul', { class: 'files', id: 'files' });
+  for (const file of pull.files) {
+    const link = h('a', { href: '#', class: 'file', 'data-filename': file.filename }, file.filename);
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      actions.openFile(file.filename);
+    });
+    files.append(
+      h(
+        'li',
+        {},
+        icon(
+          file.status === 'added'
+            ? 'diff-added'
+            : file.status === 'deleted'
+              ? 'diff-removed'
+              : file.status === 'renamed'
+                ? 'diff-renamed'
+                : 'diff-modified',
+        ),
+        ' ',
+        link,
+        ' ',
+        h('span', { class: 'additions' }, `+${file.additions}`),
+        ' ',
+        h('span', { class: 'deletions' }, `−${file.deletions}`),
+      ),
+    );
+  }
+  const reviews = h('ul', { class: 'reviews' });
+  for (const review of pull.reviews)
+    reviews.append(
+      h(
+        'li',
+        {},
+        h('strong', {}, review.author.login),
+        ' ',
+        h('vscode-badge', {}, review.state),
+        ' ',
+        h('span', { class: 'muted' }, when(review.submittedAt)),
+        h('div', { class: 'markdown' }, serverHtml(review.html)),
+      ),
+    );
+  return [
+    branches,
+    statuses(pull),
+    mergeBox(pull, open, actions),
+    h('section', {}, h('h2', {}, `Commits (${pull.commits.length})`), commits),
+    h('section', {}, h('h2', {}, `Files changed (${pull.files.length})`), files),
+    ...(pull.reviews.length > 0 ? [h('section', {}, h('h2', {}, 'Reviews'), reviews)] : []),
+  ];
+}
