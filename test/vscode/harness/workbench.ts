@@ -59,10 +59,19 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
 
 /** Types into the open input box (or quick pick filter) and confirms. */
 export async function answerInput(page: Page, text: string): Promise<void> {
-  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const selector = '.quick-input-widget .quick-input-box input';
+  const input = page.locator(selector);
   await input.waitFor({ state: 'visible' });
   await input.fill(text);
   await page.keyboard.press('Enter');
+  // The next prompt reuses this widget, and a busy extension host takes a moment to hide it: until the
+  // answer is taken (the widget hides, or its box shows another value), a next answer would land here.
+  const taken = `(() => {
+    const box = document.querySelector(${JSON.stringify(selector)});
+    const widget = box && box.closest('.quick-input-widget');
+    return !box || !widget || getComputedStyle(widget).display === 'none' || box.value !== ${JSON.stringify(text)};
+  })()`;
+  await page.waitForFunction(taken, undefined, { timeout: 5_000 }).catch(() => undefined);
 }
 
 /** Picks the quick pick row with this text. */
