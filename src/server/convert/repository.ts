@@ -61,10 +61,44 @@ export function toRepository(
   mode?: AccessMode,
   asParent = false,
 ): RepositoryJson {
+  return shapeRepository(view, repo, mode, asParent, ownerLoader(view));
+}
+
+/** Shapes a page of repositories; each owner is read and shaped once, however many of the page it owns. */
+export function toRepositories(view: ViewContext, repos: readonly RepositoryRow[]): RepositoryJson[] {
+  const owners = new Map<number, { row: UserRow; json: UserJson }>();
+  const load = ownerLoader(view);
+  const cached = (repo: RepositoryRow): { row: UserRow; json: UserJson } => {
+    let owner = owners.get(repo.owner_id);
+    if (!owner) {
+      owner = load(repo);
+      owners.set(repo.owner_id, owner);
+    }
+    return owner;
+  };
+  return repos.map((repo) => shapeRepository(view, repo, undefined, false, cached));
+}
+
+type OwnerLoader = (repo: RepositoryRow) => { row: UserRow; json: UserJson };
+
+const ownerLoader =
+  (view: ViewContext): OwnerLoader =>
+  (repo) => {
+    const row = findUserById(view.db, repo.owner_id);
+    // The schema refuses to delete a user who owns repositories, so this cannot happen short of corruption.
+    if (!row) throw new Error(`repository ${repo.id} has no owner row ${repo.owner_id}`);
+    return { row, json: toUser(view, row) };
+  };
+
+function shapeRepository(
+  view: ViewContext,
+  repo: RepositoryRow,
+  mode: AccessMode | undefined,
+  asParent: boolean,
+  loadOwner: OwnerLoader,
+): RepositoryJson {
   const access = mode ?? repoAccess(view.db, view.user, repo);
-  const owner = findUserById(view.db, repo.owner_id);
-  // The schema refuses to delete a user who owns repositories, so this cannot happen short of corruption.
-  if (!owner) throw new Error(`repository ${repo.id} has no owner row ${repo.owner_id}`);
+  const { row: owner, json: ownerJson } = loadOwner(repo);
   const htmlUrl = siteUrl(view, repoPath(repo));
   const apiUrl = repositoryApiUrl(view, repo);
   const b = (value: number): boolean => value === 1;
@@ -72,7 +106,7 @@ export function toRepository(
   const mirrorUpdated = repo.is_mirror === 1 ? (findMirror(view.db, repo.id)?.updated ?? 0) : 0;
   return {
     id: repo.id,
-    owner: toUser(view, owner),
+    owner: ownerJson,
     name: repo.name,
     full_name: `${repo.owner_name}/${repo.name}`,
     description: repo.description,

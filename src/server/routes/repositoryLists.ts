@@ -1,15 +1,10 @@
-import { toRepository } from '../convert/repository';
+import { toRepositories } from '../convert/repository';
 import type { RequestContext } from '../http/context';
 import { notFound, unprocessable } from '../http/httpError';
 import { canSeeAccount } from '../services/permissions';
-import { pageOfVisible } from '../services/repositoryVisibility';
+import { pageOfVisible, pageOfVisibleRepositories } from '../services/repositoryVisibility';
 import type { RepositoryRow } from '../store/repositories';
-import {
-  findRepositories,
-  repositorySortKeys,
-  type RepositoryFilter,
-  type RepositorySortKey,
-} from '../store/repositorySearch';
+import { repositorySortKeys, type RepositoryFilter, type RepositorySortKey } from '../store/repositorySearch';
 import { findAccountByName, userType } from '../store/users';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
@@ -18,11 +13,14 @@ import { visibleAccount } from './lookups';
 export function listVisibleRepositories(ctx: RequestContext, rows: readonly RepositoryRow[]): void {
   const paging = ctx.paging;
   const { items, total } = pageOfVisible(ctx.db, ctx.user, rows, paging);
-  ctx.list(
-    items.map((repo) => toRepository(ctx, repo)),
-    total,
-    paging,
-  );
+  ctx.list(toRepositories(ctx, items), total, paging);
+}
+
+/** The same for the repositories matching a filter, paged in the database. */
+function listVisibleMatches(ctx: RequestContext, filter: RepositoryFilter): void {
+  const paging = ctx.paging;
+  const { items, total } = pageOfVisibleRepositories(ctx.db, ctx.user, filter, paging);
+  ctx.list(toRepositories(ctx, items), total, paging);
 }
 
 const searchModes = ['fork', 'source', 'mirror', 'collaborative'] as const;
@@ -78,29 +76,21 @@ const positive = (value: number | undefined): number | undefined =>
 export const repositoryListHandlers: HandlerMap = {
   repoSearch: (ctx) => {
     const paging = ctx.paging;
-    const { items, total } = pageOfVisible(
-      ctx.db,
-      ctx.user,
-      findRepositories(ctx.db, searchFilter(ctx)),
-      paging,
-    );
+    const { items, total } = pageOfVisibleRepositories(ctx.db, ctx.user, searchFilter(ctx), paging);
     ctx.setPagingHeaders(total, paging);
     // Gitea wraps this list: {"ok": true, "data": [...]}
-    ctx.json({ ok: true, data: items.map((repo) => toRepository(ctx, repo)) });
+    ctx.json({ ok: true, data: toRepositories(ctx, items) });
   },
 
   // The caller's own repositories and those they reach as a collaborator or through a team, by name.
   userCurrentListRepos: (ctx) => {
     const user = ctx.requireUser();
-    listVisibleRepositories(
-      ctx,
-      findRepositories(ctx.db, { relatedTo: { userId: user.id, relation: 'ownedOrCollaborative' } }),
-    );
+    listVisibleMatches(ctx, { relatedTo: { userId: user.id, relation: 'ownedOrCollaborative' } });
   },
 
   userListRepos: (ctx) => {
     const account = visibleAccount(ctx, ctx.param('username'));
-    listVisibleRepositories(ctx, findRepositories(ctx.db, { ownerId: account.id, sort: 'id' }));
+    listVisibleMatches(ctx, { ownerId: account.id, sort: 'id' });
   },
 
   orgListRepos: (ctx) => {
@@ -109,6 +99,6 @@ export const repositoryListHandlers: HandlerMap = {
     if (!org || org.type !== userType.organization || !canSeeAccount(ctx.db, ctx.user, org)) {
       throw notFound(`org does not exist [name: ${name}]`);
     }
-    listVisibleRepositories(ctx, findRepositories(ctx.db, { ownerId: org.id, sort: 'id' }));
+    listVisibleMatches(ctx, { ownerId: org.id, sort: 'id' });
   },
 };

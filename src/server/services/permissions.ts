@@ -7,6 +7,7 @@ import {
   type TeamGrant,
 } from '../store/access';
 import type { RepositoryRow } from '../store/repositories';
+import type { SqlCondition } from '../store/repositorySearch';
 import { isTeamMember, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
 import { forbidden, notFound, unauthorized } from '../http/httpError';
@@ -106,6 +107,44 @@ export function repoAccess(db: Database, viewer: Viewer, repo: RepositoryRow, un
 /** A repository the viewer cannot read does not exist for them. */
 export function canSeeRepo(db: Database, viewer: Viewer, repo: RepositoryRow): boolean {
   return atLeast(repoAccess(db, viewer, repo), 'read');
+}
+
+/**
+ * canSeeRepo as SQL over `repository`, for lists that count and page in the database. `sure` holds exactly
+ * where repoAccess's direct paths grant read: a site admin, the owner, or a public repository of a public
+ * owner for an unrestricted viewer. `candidate` keeps, besides those, only rows some other path might
+ * open (a public repository of a limited or private owner, a collaboration, a team of the owning
+ * organization); the caller decides those few with canSeeRepo. Rows outside `candidate` are never visible.
+ */
+export function repositoryVisibilitySql(viewer: Viewer): {
+  sure: SqlCondition;
+  candidate: SqlCondition;
+} {
+  const present = 'repository.is_missing = 0';
+  const publicOwner =
+    "EXISTS (SELECT 1 FROM user AS owner WHERE owner.id = repository.owner_id AND owner.visibility = 'public')";
+  if (viewer === null) {
+    const sure = { sql: `${present} AND repository.is_private = 0 AND ${publicOwner}`, params: [] };
+    return { sure, candidate: sure };
+  }
+  if (isSiteAdmin(viewer)) {
+    const sure = {
+      sql: `${present} AND EXISTS (SELECT 1 FROM user AS owner WHERE owner.id = repository.owner_id)`,
+      params: [],
+    };
+    return { sure, candidate: sure };
+  }
+  const everyoneReads = viewer.restricted === 1 ? '0' : `(repository.is_private = 0 AND ${publicOwner})`;
+  return {
+    sure: { sql: `${present} AND (repository.owner_id = ? OR ${everyoneReads})`, params: [viewer.id] },
+    candidate: {
+      sql: `${present} AND (repository.owner_id = ? OR repository.is_private = 0
+        OR EXISTS (SELECT 1 FROM collaboration AS c WHERE c.repo_id = repository.id AND c.user_id = ?)
+        OR EXISTS (SELECT 1 FROM team JOIN team_user ON team_user.team_id = team.id
+                   WHERE team.org_id = repository.owner_id AND team_user.uid = ?))`,
+      params: [viewer.id, viewer.id, viewer.id],
+    },
+  };
 }
 
 /**

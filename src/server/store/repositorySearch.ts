@@ -3,7 +3,8 @@ import type { RepositoryRow } from './repositories';
 
 /**
  * Finding repositories by their own attributes (owner, name, flags, stars, teams). Who may see the rows is
- * not decided here: callers filter the result through the permission module before paging it.
+ * not decided here: the permission module supplies the visibility condition (findRepositoryIds), or callers
+ * filter the result through it.
  */
 
 export const repositorySortKeys = [
@@ -89,8 +90,9 @@ function relationCondition(
   return `(repository.owner_id = ? OR ${collaborativeCondition})`;
 }
 
+// Most repositories have no topics: the cheap comparison spares json_each on every row of a scan.
 const topicMatches = (operator: '=' | 'LIKE'): string =>
-  `EXISTS (SELECT 1 FROM json_each(repository.topics) WHERE lower(json_each.value) ${operator} ?${operator === 'LIKE' ? " ESCAPE '\\'" : ''})`;
+  `(repository.topics != '[]' AND EXISTS (SELECT 1 FROM json_each(repository.topics) WHERE lower(json_each.value) ${operator} ?${operator === 'LIKE' ? " ESCAPE '\\'" : ''}))`;
 
 /**
  * Gitea's keyword match: each comma-separated keyword is a substring of the name or of a topic (or of the
@@ -123,8 +125,13 @@ function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string 
   return `(${alternatives.join(' OR ')})`;
 }
 
-/** Every repository matching the filter, in the requested order (id breaks ties). */
-export function findRepositories(db: Database, filter: RepositoryFilter): RepositoryRow[] {
+/** A SQL condition over `repository` with its parameters. */
+export interface SqlCondition {
+  sql: string;
+  params: SqlValue[];
+}
+
+function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: SqlCondition } {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   if (filter.ownerId !== undefined) {
@@ -150,18 +157,60 @@ export function findRepositories(db: Database, filter: RepositoryFilter): Reposi
     params.push(filter.teamId);
   }
   const orderParts: string[] = [];
+  const orderParams: SqlValue[] = [];
   if (filter.priorityOwnerId !== undefined) {
     orderParts.push('(repository.owner_id = ?) DESC');
-    params.push(filter.priorityOwnerId);
+    orderParams.push(filter.priorityOwnerId);
   }
   const direction = filter.order === 'desc' ? 'DESC' : 'ASC';
   orderParts.push(
     sortColumns[filter.sort ?? 'alpha'].replaceAll('{dir}', direction),
     `repository.id ${direction}`,
   );
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return {
+    where: { sql: conditions.length > 0 ? conditions.join(' AND ') : '1', params },
+    order: { sql: orderParts.join(', '), params: orderParams },
+  };
+}
+
+/** Every repository matching the filter, in the requested order (id breaks ties). */
+export function findRepositories(db: Database, filter: RepositoryFilter): RepositoryRow[] {
+  const { where, order } = searchQuery(filter);
   return db.all<RepositoryRow>(
-    `SELECT repository.* FROM repository ${where} ORDER BY ${orderParts.join(', ')}`,
-    ...params,
+    `SELECT repository.* FROM repository WHERE ${where.sql} ORDER BY ${order.sql}`,
+    ...where.params,
+    ...order.params,
   );
+}
+
+/**
+ * The ids of the repositories matching the filter and `candidate`, in the requested order, each with
+ * whether `sure` holds for it: lists page over ids and load whole rows for one page only.
+ */
+export function findRepositoryIds(
+  db: Database,
+  filter: RepositoryFilter,
+  sure: SqlCondition,
+  candidate: SqlCondition,
+): { id: number; sure: number }[] {
+  const { where, order } = searchQuery(filter);
+  return db.all<{ id: number; sure: number }>(
+    `SELECT repository.id AS id, (${sure.sql}) AS sure FROM repository
+     WHERE ${where.sql} AND (${candidate.sql}) ORDER BY ${order.sql}`,
+    ...sure.params,
+    ...where.params,
+    ...candidate.params,
+    ...order.params,
+  );
+}
+
+/** Whole rows for the given ids, in the given order. */
+export function repositoriesInOrder(db: Database, ids: readonly number[]): RepositoryRow[] {
+  if (ids.length === 0) return [];
+  const rows = db.all<RepositoryRow>(
+    'SELECT * FROM repository WHERE id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(ids),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -47,10 +47,13 @@ function queueOne(
  * request that caused the event has answered. Answers how many were queued.
  */
 export function queueDeliveries(db: Database, event: RepositoryEvent): number {
+  const hooks = activeWebhooksFor(db, event.repoId, ownerOf(db, event));
+  // most repositories have no webhooks: no write transaction for them on every change
+  if (hooks.length === 0) return 0;
   const branch = payloadBranch(event);
   return db.transaction(() => {
     let queued = 0;
-    for (const hook of activeWebhooksFor(db, event.repoId, ownerOf(db, event))) {
+    for (const hook of hooks) {
       if (!selectionHas(readHookEvents(hook.events), event.event)) continue;
       if (branch !== undefined && !branchFilterMatches(hook.branch_filter, branch)) continue;
       if (queueOne(db, hook, event.event, event.payload)) queued++;

@@ -1,0 +1,63 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  token?: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  connections?: number;
+  seconds?: number;
+}
+
+/** autocannon against one URL (20 connections, 10 s by default); any failed request fails the bench. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers['authorization'] = `token ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? 20,
+    duration: options.seconds ?? 10,
+    method: options.method ?? 'GET',
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  if (result.errors > 0 || result.non2xx > 0 || result['2xx'] === 0) {
+    throw new Error(
+      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
+  }
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Median milliseconds of `count` sequential runs of `task` (after a few warm-up runs). */
+export async function medianMs(task: () => Promise<unknown>, count: number, warmUp = 3): Promise<number> {
+  for (let i = 0; i < warmUp; i++) await task();
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await task();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** A GET whose body is read to the end; throws unless 2xx. */
+export async function fetchOk(url: string, token?: string): Promise<Buffer> {
+  const response = await fetch(url, token ? { headers: { authorization: `token ${token}` } } : {});
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${body.toString().slice(0, 200)}`);
+  return body;
+}

@@ -1,0 +1,120 @@
+// `npm run bench`: builds (the npm script), seeds a world in a temporary data folder, measures the BUILT
+// server against baselines run in the same session, and prints one table. See README "Benchmarks".
+// BENCH_SECONDS (default 10) sets each load run's length; BENCH_VSCODE_RUNS (default 3) the VS Code sessions,
+// BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1 keeps the temporary folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureExtension } from './extensionBench';
+import { buildHistory, git } from './gitRepository';
+import { measureGit } from './gitBench';
+import { measureIssueScale, p50, searchRow } from './scale';
+import { managedGitDir } from '../../src/server/git/paths';
+import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
+import { rssMb, startBuiltServer } from './serverProcess';
+import { mb, printTable, times, type Row } from './table';
+import { measureThroughput, warmUp } from './throughput';
+
+const started = Date.now();
+const log = (line: string): void =>
+  console.log(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
+const vscodeRuns = process.env['BENCH_SKIP_VSCODE'] ? 0 : Number(process.env['BENCH_VSCODE_RUNS'] ?? 3);
+const searchKeyword = '12';
+const smallRepositoryCount = 1_000;
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-'));
+  const dataDir = path.join(workDir, 'data');
+  const rows: Row[] = [];
+  try {
+    let server = await startBuiltServer(dataDir);
+    const world = await seedThroughApi(server);
+    await server.stop();
+
+    let t0 = Date.now();
+    seedIssues(dataDir, world, issueRepos.small, 1_000, 'short');
+    seedIssues(dataDir, world, issueRepos.medium, 10_000, 'long');
+    seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
+    seedRepositories(dataDir, world, smallRepositoryCount);
+    log(`seeded 111,000 issues and ${smallRepositoryCount} repositories in ${Date.now() - t0} ms`);
+    t0 = Date.now();
+    const gitDir = buildHistory(5_000);
+    log(`built a repository of 5,000 commits with git fast-import in ${Date.now() - t0} ms`);
+
+    server = await startBuiltServer(dataDir);
+    await git(
+      [
+        'push',
+        '--quiet',
+        `${server.url.replace('://', `://bench:${world.token}@`)}bench/history.git`,
+        'main',
+      ],
+      gitDir,
+    );
+    const searchPath = `/repos/search?q=${searchKeyword}`;
+    const searchSmall = await p50(server, world, searchPath);
+    rows.push(...(await measureIssueScale(server, world)));
+    log('scale: issues measured');
+    await server.stop();
+
+    seedRepositories(dataDir, world, 10_000);
+    server = await startBuiltServer(dataDir);
+    const idle = rssMb(server.pid);
+    await warmUp(server, world.token, searchKeyword);
+    // after a warm-up the heap, JIT code and buffers have their working size: growth beyond it is a leak
+    const warm = rssMb(server.pid);
+    rows.push(...(await measureThroughput({ server, world, workDir, searchKeyword, seconds, log })));
+    const after = rssMb(server.pid);
+    rows.push(
+      {
+        figure: 'server RSS idle',
+        value: mb(idle),
+        baseline: '–',
+        ratio: '–',
+        target: '≤ 100 MB',
+        met: idle <= 100,
+      },
+      {
+        figure: 'server RSS after a 2 s warm-up of each route',
+        value: mb(warm),
+        baseline: `${mb(idle)} (idle)`,
+        ratio: times(warm / idle),
+        target: '–',
+        met: undefined,
+      },
+      {
+        figure: 'server RSS after the throughput runs',
+        value: mb(after),
+        baseline: `${mb(warm)} (warm)`,
+        ratio: times(after / warm),
+        target: '≤ 1.20×',
+        met: after / warm <= 1.2,
+      },
+    );
+    await server.stop();
+
+    t0 = Date.now();
+    seedRepositories(dataDir, world, 100_000);
+    log(`seeded up to 100,000 repositories in ${Date.now() - t0} ms`);
+    server = await startBuiltServer(dataDir);
+    const searchBig = await p50(server, world, searchPath);
+    rows.push(searchRow(searchKeyword, searchBig, searchSmall, smallRepositoryCount));
+    // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
+    rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));
+    rmSync(gitDir, { recursive: true, force: true });
+    rows.push(...(await measureExtension({ workDir, world, serverUrl: server.url, runs: vscodeRuns, log })));
+    await server.stop();
+  } finally {
+    if (!process.env['BENCH_KEEP']) rmSync(workDir, { recursive: true, force: true });
+  }
+  console.log(`\n${printTable(rows)}\n`);
+  const met = rows.filter((row) => row.met === true).length;
+  const missed = rows.filter((row) => row.met === false).length;
+  log(`done: ${met} targets met, ${missed} missed (shared machine: compare ratios, not absolute values)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

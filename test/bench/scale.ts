@@ -1,0 +1,46 @@
+import { fetchOk, medianMs } from './load';
+import { issueRepos, type BenchWorld } from './seed';
+import type { BenchServer } from './serverProcess';
+import { ms, times, type Row } from './table';
+
+const samples = 200;
+
+/** p50 of sequential requests to one API path. */
+export const p50 = (server: BenchServer, world: BenchWorld, apiPath: string): Promise<number> =>
+  medianMs(() => fetchOk(`${server.apiUrl}${apiPath}`, world.token), samples, 10);
+
+/**
+ * Section 2, issues: page 1 (50 per page) and page 200 (5 per page, so that the 1,000-issue repository has
+ * it: its last page) at 1,000 vs 100,000 issues.
+ */
+export async function measureIssueScale(server: BenchServer, world: BenchWorld): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [label, query] of [
+    ['page 1, limit 50', 'page=1&limit=50'],
+    ['page 200, limit 5', 'page=200&limit=5'],
+  ] as const) {
+    const small = await p50(server, world, `/repos/bench/${issueRepos.small}/issues?state=all&${query}`);
+    const big = await p50(server, world, `/repos/bench/${issueRepos.large}/issues?state=all&${query}`);
+    rows.push({
+      figure: `issues ${label}: p50 at 100k vs 1k issues`,
+      value: ms(big),
+      baseline: ms(small),
+      ratio: times(big / small),
+      target: '≤ 1.5×',
+      met: big / small <= 1.5,
+    });
+  }
+  return rows;
+}
+
+export function searchRow(keyword: string, big: number, small: number, smallCount: number): Row {
+  return {
+    figure: `repos/search ?q=${keyword}: p50 at 100k vs ${smallCount / 1000}k repos`,
+    value: ms(big),
+    baseline: ms(small),
+    ratio: times(big / small),
+    // the issue sets no target here: a substring match scans, and 100× the repositories match 100× the rows
+    target: '– (report)',
+    met: undefined,
+  };
+}

@@ -1,0 +1,155 @@
+import type { CapturedRoute, CapturedRoutes } from './baselineServer';
+import { startBaseline } from './baseline';
+import { load, type LoadResult } from './load';
+import type { BenchWorld } from './seed';
+import type { BenchServer } from './serverProcess';
+import { ms, rps, times, type Row } from './table';
+
+interface Target {
+  figure: string;
+  method: 'GET' | 'POST';
+  /** below /api/v1 */
+  path: string;
+  body?: unknown;
+  raw?: boolean;
+}
+
+export const throughputTargets = (searchKeyword: string): Target[] => [
+  {
+    figure: 'GET issues ?limit=50 (10k issues)',
+    method: 'GET',
+    path: '/repos/bench/issues-10k/issues?limit=50',
+  },
+  { figure: 'GET repository', method: 'GET', path: '/repos/bench/issues-10k' },
+  {
+    figure: `GET repos/search ?q=${searchKeyword} (10k repos)`,
+    method: 'GET',
+    path: `/repos/search?q=${searchKeyword}`,
+  },
+  { figure: 'GET raw file', method: 'GET', path: '/repos/bench/history/raw/README.md', raw: true },
+  {
+    // last: every request adds an issue to the repository the first row lists
+    figure: 'POST issue',
+    method: 'POST',
+    path: '/repos/bench/issues-10k/issues',
+    body: { title: 'Filed by the benchmark', body: 'The list is slow.', labels: [] },
+  },
+];
+
+/** Gitea 1.14 serving the issue list with token auth on this kind of machine, as issue #9 reports it. */
+const giteaIssueListRps = 40;
+
+const keptHeaders = ['content-type', 'x-total-count', 'link', 'content-disposition'];
+
+/** The real server's answer to one request, as the baseline will replay it. */
+async function capture(server: BenchServer, token: string, target: Target): Promise<CapturedRoute> {
+  const response = await fetch(`${server.apiUrl}${target.path}`, {
+    method: target.method,
+    headers: {
+      authorization: `token ${token}`,
+      ...(target.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`${target.path}: ${response.status} ${bytes.toString().slice(0, 200)}`);
+  const headers: Record<string, string> = {};
+  for (const name of keptHeaders) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return target.raw
+    ? { status: response.status, headers, base64: bytes.toString('base64') }
+    : {
+        status: response.status,
+        headers,
+        json: JSON.parse(bytes.toString('utf8')) as unknown,
+        ...(target.method === 'POST' ? { echoTitle: true } : {}),
+      };
+}
+
+/** A short load on every route of the real server: JIT, caches and buffers reach their working size. */
+export async function warmUp(server: BenchServer, token: string, searchKeyword: string): Promise<void> {
+  for (const target of throughputTargets(searchKeyword)) {
+    await load({
+      url: `${server.apiUrl}${target.path}`,
+      token,
+      method: target.method,
+      body: target.body,
+      seconds: 2,
+    });
+  }
+}
+
+export interface ThroughputOptions {
+  server: BenchServer;
+  world: BenchWorld;
+  workDir: string;
+  searchKeyword: string;
+  seconds: number;
+  log: (line: string) => void;
+}
+
+/** Section 1: each route against the real server and the bare baseline, 20 connections, token auth. */
+export async function measureThroughput(options: ThroughputOptions): Promise<Row[]> {
+  const { server, world, log } = options;
+  const targets = throughputTargets(options.searchKeyword);
+  const routes: CapturedRoutes = {};
+  for (const target of targets) {
+    routes[`${target.method} /api/v1${target.path.split('?')[0]}`] = await capture(
+      server,
+      world.token,
+      target,
+    );
+  }
+  const baseline = await startBaseline(routes, options.workDir);
+  const rows: Row[] = [];
+  try {
+    for (const target of targets) {
+      const run = (root: string): Promise<LoadResult> =>
+        load({
+          url: `${root}/api/v1${target.path}`,
+          token: world.token,
+          method: target.method,
+          body: target.body,
+          seconds: options.seconds,
+        });
+      const base = await run(baseline.url);
+      const real = await run(server.url.replace(/\/$/, ''));
+      log(
+        `${target.figure}: ${rps(real.requestsPerSecond)} p50 ${real.p50} p99 ${real.p99} | baseline ${rps(base.requestsPerSecond)} p50 ${base.p50} p99 ${base.p99}`,
+      );
+      const ratio = real.requestsPerSecond / base.requestsPerSecond;
+      const isIssueList = target.path.endsWith('/issues?limit=50');
+      rows.push({
+        figure: `${target.figure}: req/s`,
+        value: rps(real.requestsPerSecond),
+        baseline: rps(base.requestsPerSecond),
+        ratio: times(ratio),
+        target: isIssueList ? '≥ 0.30×' : '–',
+        met: isIssueList ? ratio >= 0.3 : undefined,
+      });
+      if (isIssueList) {
+        rows.push({
+          figure: `${target.figure}: vs Gitea 1.14 (token auth)`,
+          value: rps(real.requestsPerSecond),
+          baseline: `${rps(giteaIssueListRps)} (the issue's figure)`,
+          ratio: times(real.requestsPerSecond / giteaIssueListRps),
+          target: '≥ 50×',
+          met: real.requestsPerSecond / giteaIssueListRps >= 50,
+        });
+      }
+      rows.push({
+        figure: `${target.figure}: p50 / p99`,
+        value: `${ms(real.p50)} / ${ms(real.p99)}`,
+        baseline: `${ms(base.p50)} / ${ms(base.p99)}`,
+        ratio: times(real.p99 / Math.max(base.p99, 1)),
+        target: isIssueList ? 'p99 ≤ 25 ms' : '–',
+        met: isIssueList ? real.p99 <= 25 : undefined,
+      });
+    }
+  } finally {
+    await baseline.stop();
+  }
+  return rows;
+}
