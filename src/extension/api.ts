@@ -3,6 +3,8 @@ import type { Account } from './accounts/account';
 import type { ReportedError } from './commands/errorReporter';
 import type { LocalServerState } from './local/localServer';
 import type { TreeNode } from './views/nodes';
+import type { RemoteSource } from './workspace/gitExtension';
+import type { WebviewsApi } from './webviews/webviews';
 
 /**
  * What `activate` returns: read-only views of the extension's state for other extensions and for the
@@ -28,6 +30,19 @@ export interface TeahouseApi {
   readonly trees: Readonly<
     Record<'repositories' | 'issues' | 'pullRequests' | 'organizations', vscode.TreeDataProvider<TreeNode>>
   >;
+  /** The issue, pull request and markdown preview webviews that are open. */
+  readonly webviews: WebviewsApi;
+  /** The Notifications view: its threads, its badge (the unread count), and a refresh that awaits the count. */
+  readonly notifications: {
+    readonly tree: vscode.TreeDataProvider<TreeNode>;
+    readonly badge: vscode.ViewBadge | undefined;
+    refresh(): Promise<void>;
+  };
+  /** What "Git: Clone" → "Teahouse" lists; `registered` says whether the git extension took the provider. */
+  readonly remoteSources: {
+    readonly registered: Promise<boolean>;
+    list(query?: string): Promise<readonly RemoteSource[]>;
+  };
   readonly errors: {
     readonly last: ReportedError | undefined;
     readonly onDidReport: vscode.Event<ReportedError>;

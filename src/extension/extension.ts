@@ -5,6 +5,7 @@ import { AccountStore } from './accounts/accountStore';
 import { TeahouseAuthenticationProvider } from './accounts/authenticationProvider';
 import type { TeahouseApi } from './api';
 import { addServer, registerAccountCommands } from './commands/accountCommands';
+import { registerApiOperationCommands } from './commands/apiOperationCommands';
 import { ErrorReporter } from './commands/errorReporter';
 import { registerIssueCommands } from './commands/issueCommands';
 import { registerLinkCommands } from './commands/linkCommands';
@@ -13,12 +14,17 @@ import { registerPullRequestCommands } from './commands/pullRequestCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
 import { registerViewCommands } from './commands/viewCommands';
+import { registerEditorIntegration } from './editor/editorIntegration';
 import { LocalServerController } from './local/localServerController';
 import { LocalServerStatusBar } from './local/localServerStatusBar';
 import { certificateWarning } from './util/certificateWarning';
 import { createLog } from './util/log';
 import { localServerAutoStart } from './util/settings';
+import { registerNotificationCommands } from './views/notificationsCommands';
+import { NotificationsView } from './views/notificationsView';
 import { TeahouseViews } from './views/views';
+import { Webviews } from './webviews/webviews';
+import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
 import { WorkspaceRepositories } from './workspace/workspaceRepositories';
 
 export function activate(context: vscode.ExtensionContext): TeahouseApi {
@@ -56,9 +62,15 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerPullRequestCommands,
     registerRepositoryCommands,
     registerLinkCommands,
+    registerApiOperationCommands,
+    registerEditorIntegration,
   ]) {
     context.subscriptions.push(...register(services));
   }
+  const notifications = own(new NotificationsView(accounts, log));
+  context.subscriptions.push(...registerNotificationCommands(errors, notifications));
+  const remoteSources = own(new TeahouseRemoteSourceProvider(accounts, log));
+  const webviews = own(new Webviews(services));
   own(new TeahouseAuthenticationProvider(accounts, () => addServer(services)));
   own(new LocalServerStatusBar(local.server, accounts));
   own(certificateWarning());
@@ -88,6 +100,18 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
       onDidChangeState: local.server.onDidChangeState,
     },
     trees: views.trees,
+    webviews,
+    notifications: {
+      tree: notifications,
+      get badge() {
+        return notifications.view.badge;
+      },
+      refresh: () => notifications.refresh(),
+    },
+    remoteSources: {
+      registered: remoteSources.registered,
+      list: (query) => remoteSources.getRemoteSources(query),
+    },
     errors: {
       get last() {
         return errors.last;

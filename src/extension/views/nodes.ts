@@ -2,6 +2,7 @@ import type {
   Branch,
   Issue,
   Label,
+  NotificationThread,
   Organization,
   PullRequest,
   Release,
@@ -112,6 +113,11 @@ export type TreeNode = Base &
         readonly group: IssueGroup;
         readonly pulls: boolean;
         readonly label: string;
+      }
+    | {
+        readonly kind: 'notification';
+        readonly account: Account;
+        readonly thread: NotificationThread;
       }
     | { readonly kind: 'loadMore' }
     | {

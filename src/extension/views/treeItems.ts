@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { accountLabel, serverLabel } from '../accounts/account';
 import type { FolderKind, IssueGroup, IssueSummary, NodeOf, TreeNode } from './nodes';
+import { notificationItem } from './notificationsItem';
 
 const C = vscode.TreeItemCollapsibleState;
 
@@ -68,6 +69,11 @@ function issueItem(node: NodeOf<'issue'>): vscode.TreeItem {
   item.description = parts.join(' · ');
   item.iconPath = issueIcon(issue);
   item.contextValue = issueContextValue(issue);
+  item.command = {
+    command: issue.isPull ? 'teahouse.openPullRequest' : 'teahouse.openIssue',
+    title: issue.isPull ? vscode.l10n.t('Open Pull Request') : vscode.l10n.t('Open Issue'),
+    arguments: [node],
+  };
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.appendMarkdown(
     `$(${issue.isPull ? 'git-pull-request' : 'issues'}) **${escape(issue.title)}** #${issue.number}\n\n`,
@@ -230,6 +236,8 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
       item.contextValue = 'group';
       return item;
     }
+    case 'notification':
+      return notificationItem(node);
     case 'loadMore': {
       const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), C.None);
       item.iconPath = new vscode.ThemeIcon('more');

@@ -1,10 +1,13 @@
 import { accountsSuite } from './accounts.suite';
 import { activationSuite } from './activation.suite';
+import { editorIntegrationSuite } from './editorIntegration.suite';
+import { apiOperationsSuite } from './apiOperations.suite';
 import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { treesSuite } from './trees.suite';
+import { webviewsSuite } from './webviews.suite';
 
 /** In order: activation sees no account; the lifecycle suite changes the server's address, so it runs last. */
 export const suites: readonly (() => void)[] = [
@@ -15,5 +18,8 @@ export const suites: readonly (() => void)[] = [
   issueCommandsSuite,
   pullRequestCommandsSuite,
   repositoryCommandsSuite,
+  editorIntegrationSuite,
+  apiOperationsSuite,
+  webviewsSuite,
   localServerLifecycleSuite,
 ];

@@ -10,7 +10,9 @@ import {
   treeRow,
   viewPane,
 } from '../harness/workbench';
+import { createWithApiOperationScenario, runApiOperationScenario } from './apiOperationScenario';
 import { localServerUrl, seedingClient } from './localServerAccess';
+import { webviewScenarios } from './webviewScenarios';
 
 export interface ScenarioContext {
   readonly page: Page;
@@ -120,4 +122,7 @@ export const scenarios: readonly Scenario[] = [
       if (open.some((label) => label.endsWith(title))) throw new Error(`still listed: ${open.join(', ')}`);
     },
   },
+  runApiOperationScenario,
+  createWithApiOperationScenario,
+  ...webviewScenarios,
 ];
