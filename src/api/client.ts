@@ -73,8 +73,17 @@ export class TeahouseClient {
 
   /** Runs a catalogue entry with arguments nobody type-checked (the "run any operation" command). */
   async send(operation: OperationSpec, args?: UntypedArgs, options?: RequestOptions): Promise<unknown> {
+    return (await this.sendForStatus(operation, args, options)).data;
+  }
+
+  /** `send`, with the status the server answered (an operation may succeed with more than one, e.g. 200/201). */
+  async sendForStatus(
+    operation: OperationSpec,
+    args?: UntypedArgs,
+    options?: RequestOptions,
+  ): Promise<{ status: number; data: unknown }> {
     const response = await execute(this.#context, buildRequest(this.#apiRoot, operation, args), options);
-    return response.value;
+    return { status: response.status, data: response.value };
   }
 
   request<Id extends OperationId>(

@@ -145,8 +145,10 @@ describe('every catalogue operation', () => {
       const method = methods[operation.operationId];
       assert.ok(method, 'the typed api has the method');
       current = operation;
-      const results = [await client.send(operation, args), await method(args)];
-      assert.equal(server.requests.length >= 2, true);
+      const answered = await client.sendForStatus(operation, args);
+      assert.equal(answered.status, operation.success.status);
+      const results = [answered.data, await client.send(operation, args), await method(args)];
+      assert.equal(server.requests.length >= 3, true);
       for (const [index, recorded] of server.requests.splice(0).entries()) {
         assert.equal(recorded.method, operation.method);
         assert.equal(recorded.rawPath, expectedPath);

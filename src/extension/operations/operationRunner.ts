@@ -59,14 +59,14 @@ export async function runOperation(
     const args = await gatherArguments(operation, { given, context, prompter });
     // a list shown in a picker asks for the largest page Gitea serves, and "Load more…" for the next
     if (interactive && operation.paged === true) args['limit'] ??= listPageSize;
-    let data: unknown;
+    let answer: { status: number; data: unknown };
     try {
-      data = interactive
+      answer = interactive
         ? await vscode.window.withProgress(
             { location: vscode.ProgressLocation.Window, title: operation.summary },
-            () => client.send(operation, args),
+            () => client.sendForStatus(operation, args),
           )
-        : await client.send(operation, args);
+        : await client.sendForStatus(operation, args);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (interactive) services.errors.report(commandId, error);
@@ -86,10 +86,9 @@ export async function runOperation(
               loadPage: (page) => client.send(operation, { ...args, page }),
             }
           : undefined;
-      await showResult(documents, operation, presentResult(operation, data, args), paging);
+      await showResult(documents, operation, presentResult(operation, answer.data, args), paging);
     }
-    // the client throws on anything but 2xx, so the answer was the catalogue's success status
-    return { operationId: operation.operationId, status: operation.success.status, data };
+    return { operationId: operation.operationId, status: answer.status, data: answer.data };
   } catch (error) {
     if (error instanceof Cancelled) return undefined;
     if (!interactive) throw error;
