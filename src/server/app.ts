@@ -5,6 +5,7 @@ import { operations } from '../api/operations';
 import { databaseFile, repositoriesDir, rootUrlFor, type ServerConfig } from './config';
 import type { AppServices } from './http/context';
 import { gitHttpRoute } from './http/gitRoutes';
+import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute } from './http/siteRoutes';
@@ -77,6 +78,9 @@ export function createTeahouseServer(
       const rootUrl = config.rootUrl ?? listenUrl;
       const events = new EventBus((error) => log.error('an event listener failed', error));
       const app: AppServices = { db, log, config: { ...config, rootUrl }, onStop, events };
+      httpServer.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+        answerClientError(rootUrl, error, socket),
+      );
       subscribeNotifications(events, db);
       startWebhooks(app);
       startPullRequestSync(app, gitPool(app));

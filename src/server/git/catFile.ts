@@ -2,6 +2,7 @@ import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'n
 import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { assertNotOption, isSafeRequestLine } from './validate';
+import { GitUnavailableError } from './run';
 
 export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
@@ -77,7 +78,7 @@ class BatchProcess {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000);
     });
     child.stdin.on('error', () => undefined);
-    child.on('error', (error) => this.fail(`could not start git cat-file: ${error.message}`));
+    child.on('error', (error) => this.fail(new GitUnavailableError(['cat-file', `--${mode}`], error)));
     child.on('close', (code, signal) => {
       const why = this.stderr.trim() || `exited with ${code ?? signal}`;
       this.fail(`git cat-file --${mode} in ${gitDir} stopped: ${why}`);
@@ -106,9 +107,10 @@ class BatchProcess {
     this.child.kill('SIGKILL');
   }
 
-  private fail(message: string): void {
+  private fail(reason: string | Error): void {
     this.done = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new Error(message));
+    const error = typeof reason === 'string' ? new Error(reason) : reason;
+    for (const pending of this.queue.splice(0)) pending.reject(error);
     this.chunks = [];
     this.buffered = 0;
   }

@@ -6,6 +6,7 @@ import { findUserById, findUserByName, type UserRow } from '../store/users';
 import { verifyPassword } from '../services/passwords';
 import { hashToken, requiredScope, scopesGrant } from '../services/tokens';
 import { HttpError } from './httpError';
+import { loginThrottleFor } from './loginThrottle';
 
 export type AuthMethod = 'anonymous' | 'basic' | 'token';
 
@@ -39,7 +40,7 @@ function parseBasic(value: string): { username: string; password: string } | und
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-async function basicIdentity(db: Database, value: string): Promise<Identity> {
+async function basicIdentity(db: Database, value: string, address: string | undefined): Promise<Identity> {
   const credentials = parseBasic(value);
   if (!credentials) throw invalidCredentials();
   const { username, password } = credentials;
@@ -48,10 +49,18 @@ async function basicIdentity(db: Database, value: string): Promise<Identity> {
   // A token as the password is tried first; it never costs a password hash.
   const asToken = findTokenByHash(db, hashToken(password));
   if (asToken) return tokenIdentity(db, password, 'basic');
+  // Password guessing is slowed down per client address (loginThrottle.ts); only failures count.
+  const attempt = address === undefined ? undefined : { address, username, password };
+  const throttle = loginThrottleFor(db);
+  if (attempt) throttle.assertAllowed(attempt);
   const user = findUserByName(db, username);
   const ok =
     user !== undefined && (await verifyPassword(password, { hash: user.passwd_hash, salt: user.salt }));
-  if (!user || !ok) throw invalidCredentials();
+  if (!user || !ok) {
+    if (attempt) throttle.recordFailure(attempt);
+    throw invalidCredentials();
+  }
+  if (attempt) throttle.recordSuccess(attempt);
   return { user, signedInAs: user, method: 'basic' };
 }
 
@@ -63,6 +72,8 @@ export async function authenticate(
   db: Database,
   headers: IncomingHttpHeaders,
   query: URLSearchParams,
+  /** The client's address, for the failed-login throttle. */
+  address?: string,
 ): Promise<Identity> {
   const queryToken = query.get('token') || query.get('access_token');
   if (queryToken) return tokenIdentity(db, queryToken, 'token');
@@ -72,7 +83,7 @@ export async function authenticate(
   if (rest.length > 0 || credential === '') return anonymous;
   const lower = scheme.toLowerCase();
   if (lower === 'token' || lower === 'bearer') return tokenIdentity(db, credential, 'token');
-  if (lower === 'basic') return basicIdentity(db, credential);
+  if (lower === 'basic') return basicIdentity(db, credential, address);
   return anonymous;
 }
 

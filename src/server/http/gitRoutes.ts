@@ -64,7 +64,7 @@ async function identify(
 ): Promise<Identity> {
   let identity: Identity;
   try {
-    identity = await authenticate(app.db, req.headers, query);
+    identity = await authenticate(app.db, req.headers, query, req.socket.remoteAddress);
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) throw askForCredentials(error.message);
     throw error;

@@ -11,14 +11,19 @@ export interface Paging {
   readonly offset: number;
 }
 
+// Pages past this would make an offset SQLite cannot take as an integer; no list is that long.
+const maxPage = Math.floor(Number.MAX_SAFE_INTEGER / maxPageSize);
+
 function integerOr(value: string | null, fallback: number): number {
   if (value === null || !/^\s*-?\d+\s*$/.test(value)) return fallback;
-  return Number.parseInt(value, 10);
+  const parsed = Number.parseInt(value, 10);
+  // Gitea's Atoi fails on overflow and the page falls back to its default; so does ours.
+  return Number.isSafeInteger(parsed) ? parsed : fallback;
 }
 
 /** Gitea's paging: page < 1 → 1; limit <= 0 → 30; limit > 50 → 50. Nonsense is treated like absent. */
 export function parsePaging(query: URLSearchParams): Paging {
-  const page = Math.max(1, integerOr(query.get('page'), 1));
+  const page = Math.min(maxPage, Math.max(1, integerOr(query.get('page'), 1)));
   const asked = integerOr(query.get('limit'), 0);
   const limit = asked <= 0 ? defaultPageSize : Math.min(asked, maxPageSize);
   return { page, limit, offset: (page - 1) * limit };

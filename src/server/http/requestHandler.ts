@@ -5,6 +5,7 @@ import { RequestContext, type AppServices } from './context';
 import { HttpError } from './httpError';
 import { sendError, sendJson } from './respond';
 import type { Router } from './router';
+import { serverFault } from './serverFaults';
 
 export const apiPrefix = '/api/v1';
 
@@ -48,7 +49,7 @@ async function handleApi(
   const { op, params } = router.resolve(req.method ?? 'GET', path.slice(apiPrefix.length));
   const handler = handlers[op.operationId as keyof HandlerMap];
   if (!handler) throw new HttpError(501, `not implemented yet: ${op.operationId}`);
-  let identity = await authenticate(app.db, req.headers, query);
+  let identity = await authenticate(app.db, req.headers, query, req.socket.remoteAddress);
   assertMayAct(identity);
   identity = applySudo(app.db, identity, req.headers, query);
   assertOperationAllowed(op, identity);
@@ -100,6 +101,11 @@ function answerError(app: AppServices, req: IncomingMessage, res: ServerResponse
     return;
   }
   app.log.error(`${req.method} ${loggableUrl(req.url ?? '')} failed`, error);
+  const fault = serverFault(error);
+  if (fault) {
+    sendError(res, app.config.rootUrl, fault.status, fault.message, fault.headers);
+    return;
+  }
   sendJson(res, 500, {
     message: 'internal server error; the server log has the details',
     url: `${app.config.rootUrl}api/swagger`,

@@ -24,6 +24,7 @@ import type { UserRow } from '../store/users';
 import { lastOwnerError } from './organizations';
 import type { RepoUnit } from './permissions';
 import { resolveTeamUnits } from './teamsUnits';
+import { teamNameProblem } from './names';
 
 /** The rules of teams: names, permissions and units, the Owners team's protections, members and repositories. */
 
@@ -43,10 +44,8 @@ export interface TeamInput {
 export const isOwnersTeam = (team: Pick<TeamRow, 'authorize'>): boolean => team.authorize === 'owner';
 
 function checkName(name: string): void {
-  // Gitea's AlphaDashDot binding rule for team names.
-  if (!/^[\w.-]+$/.test(name)) {
-    throw unprocessable('[Name]: must be valid alpha or numeric or dash(-_) or dot characters');
-  }
+  const problem = teamNameProblem(name);
+  if (problem) throw unprocessable(problem);
 }
 
 function checkNameFree(db: Database, orgId: number, name: string, exceptTeamId?: number): void {

@@ -55,7 +55,11 @@ export class Database {
       this.connection.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
       return result;
     } catch (error) {
-      this.connection.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      try {
+        this.connection.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      } catch {
+        // SQLite already rolled back (a full disk, an I/O error): the first error is the one to report.
+      }
       throw error;
     } finally {
       this.transactionDepth--;

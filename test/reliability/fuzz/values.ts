@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+
+/** Strings a careless server trips on: empty, huge, control characters and odd Unicode. */
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\u0007\u001b[31mred\u001b[0m',
+    '\r\nX-Injected: 1',
+    '\ud800',
+    'lone \udc00 low',
+    '\u202eevil\u202c',
+    'zero\u200bwidth\ufeff',
+    '😀🎉👨‍👩‍👧',
+    'ﷺ𝕏Ⅻ',
+    '..',
+    '../../../etc/passwd',
+    '-rf',
+    '--upload-pack=touch /tmp/pwned',
+    '$(id)',
+    '`id`',
+    "'; DROP TABLE user; --",
+    '%00',
+    '%2e%2e',
+    '<script>alert(1)</script>',
+    'refs/heads/../../x',
+    'HEAD',
+    '@{-1}',
+    'a'.repeat(256),
+    'b'.repeat(70_000),
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+);
+
+export const hostileNumber: fc.Arbitrary<number> = fc.constantFrom(
+  0,
+  -1,
+  -2_147_483_649,
+  2_147_483_648,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  1e21,
+  1.5,
+  -0.5,
+);
+
+/** A JSON value of any kind, for fields sent with the wrong type. */
+export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant([null, 'x', 1]),
+  fc.constant({ nested: { deeper: [1, 'two'] } }),
+);
+
+/** Path segments, already percent-encoded as they go on the wire. */
+export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2E',
+    '.%2e',
+    '..%2f..%2fetc%2fpasswd',
+    '..%5c..%5cwindows',
+    '-',
+    '-rf',
+    '--output=%2ftmp%2fx',
+    '--upload-pack=id',
+    '%00',
+    'alice%00',
+    'alpha%00.git',
+    '%0a',
+    '%ED%A0%80',
+    '%C0%AE%C0%AE',
+    '%zz',
+    '%',
+    '%2',
+    'x'.repeat(300),
+    'y'.repeat(5000),
+    '0',
+    '-1',
+    '99999999999999999999',
+    '1e3',
+    '0x10',
+    'NaN',
+    '.git',
+    'alpha.git',
+    'HEAD',
+    '%40%7B-1%7D',
+    'api',
+  ),
+  hostileString.map((value) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\u00e9'))),
+);
+
+/** Several segments for wildcard parameters (file paths, branch names with slashes). */
+export const hostileWildcard: fc.Arbitrary<string> = fc.oneof(
+  hostileSegment,
+  fc.constantFrom(
+    '../../../../etc/passwd',
+    '..%2f..%2f..%2fconfig',
+    'docs/../../config',
+    'docs/%2e%2e/%2e%2e/config',
+    '/etc/passwd',
+    '%2fetc%2fpasswd',
+    '.git/config',
+    'docs/./guide.md',
+    'docs//guide.md',
+    'a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z',
+    '-n/x',
+    'main.zip/../../x',
+    'main.tar.gz%00.zip',
+    'main.exe',
+    '--format=zip',
+  ),
+);
