@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { startCodeServer, toolchain, type Toolchain } from '../vscode/harness/codeServer';
+import { installToolchain, startCodeServer, type Toolchain } from '../vscode/harness/codeServer';
 import { killAllGroups } from '../vscode/harness/processGroup';
 import { openWorkbench } from '../vscode/harness/workbench';
 import type { HostFigures } from './vscode/hostEntry';
@@ -14,11 +14,7 @@ const bundleDir = path.join(projectRoot, 'node_modules', '.cache', 'teahouse-ben
 
 function install(log: (line: string) => void): Toolchain {
   log('VS Code toolchain: test/vscode/install.sh (cached after the first run; ~5 minutes cold)');
-  const output = execFileSync('bash', [path.join(projectRoot, 'test', 'vscode', 'install.sh')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
-  return toolchain(output.trim().split('\n').pop() ?? '');
+  return installToolchain();
 }
 
 async function bundleHostEntry(): Promise<string> {

@@ -1,12 +1,11 @@
 // `npm run test:vscode`: the extension in a real VS Code (code-server) — the mocha suite inside the extension
 // host, then Playwright scenarios in the workbench. Installs what it needs into a cache outside the clone,
 // starts everything in its own process groups, and cleans up. Ends with "N passed, N failed".
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
-import { startCodeServer, toolchain, type CodeServer, type Toolchain } from './harness/codeServer';
+import { installToolchain, startCodeServer, type CodeServer, type Toolchain } from './harness/codeServer';
 import { runExtensionHostSuite } from './harness/extensionHostSuite';
 import { killAllGroups } from './harness/processGroup';
 import { createDemoWorkspace } from './harness/workspaceFixture';
@@ -34,11 +33,7 @@ interface Tally {
 
 function install(): Toolchain {
   log('toolchain: test/vscode/install.sh (cached after the first run)');
-  const output = execFileSync('bash', [path.join(__dirname, 'install.sh')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
-  return toolchain(output.trim().split('\n').pop() ?? '');
+  return installToolchain();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,6 +9,15 @@ export interface Toolchain {
   readonly cache: string;
   readonly node24Bin: string;
   readonly codeServer: string;
+}
+
+/** Runs install.sh (code-server, Chromium, Node 24 into a cache outside the clone; quick once cached). */
+export function installToolchain(): Toolchain {
+  const output = execFileSync('bash', [path.join(__dirname, '..', 'install.sh')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  return toolchain(output.trim().split('\n').pop() ?? '');
 }
 
 export function toolchain(cache: string): Toolchain {

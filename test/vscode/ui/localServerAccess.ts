@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { TeahouseClient } from '../../../src/api/client';
+import { demoRepositoryName } from '../harness/workspaceFixture';
+import type { ScenarioContext } from './scenarios';
 
 /** The status bar item's accessible label, which carries the local server's address while it runs. */
 export async function localServerUrl(page: Page): Promise<string> {
@@ -52,4 +54,22 @@ export async function seedingClient(
   const token = await basic.api.userCreateToken({ username, body: { name: 'ui-seeding', scopes: ['all'] } });
   await basic.close();
   return new TeahouseClient({ baseUrl: url, proxy: 'none', auth: { kind: 'token', token: token.sha1 } });
+}
+
+/** The seeding client (made once per run) and the owner of the demo repository the workspace hosts. */
+export async function demoSeeder(
+  context: ScenarioContext,
+): Promise<{ client: TeahouseClient; owner: string }> {
+  context.state.client ??= await seedingClient(
+    context.projectRoot,
+    context.userDataDir,
+    await localServerUrl(context.page),
+  );
+  if (context.state.owner === undefined) {
+    const found = await context.state.client.api.repoSearch({ q: demoRepositoryName });
+    const demo = found.data?.find((repository) => repository.name === demoRepositoryName);
+    if (!demo) throw new Error(`the local server does not host ${demoRepositoryName}`);
+    context.state.owner = demo.owner.login;
+  }
+  return { client: context.state.client, owner: context.state.owner };
 }

@@ -11,7 +11,7 @@ import {
   viewPane,
 } from '../harness/workbench';
 import { createWithApiOperationScenario, runApiOperationScenario } from './apiOperationScenario';
-import { localServerUrl, seedingClient } from './localServerAccess';
+import { demoSeeder, localServerUrl } from './localServerAccess';
 import { webviewScenarios } from './webviewScenarios';
 
 export interface ScenarioContext {
@@ -28,18 +28,6 @@ export interface Scenario {
 }
 
 const stamp = () => Date.now().toString(36);
-
-async function seeder(context: ScenarioContext): Promise<{ client: TeahouseClient; owner: string }> {
-  if (!context.state.client) {
-    const url = await localServerUrl(context.page);
-    context.state.client = await seedingClient(context.projectRoot, context.userDataDir, url);
-    const found = await context.state.client.api.repoSearch({ q: demoRepositoryName });
-    const demo = found.data?.find((repository) => repository.name === demoRepositoryName);
-    if (!demo) throw new Error(`the local server does not host ${demoRepositoryName}`);
-    context.state.owner = demo.owner.login;
-  }
-  return { client: context.state.client, owner: context.state.owner ?? '' };
-}
 
 export const scenarios: readonly Scenario[] = [
   {
@@ -86,7 +74,7 @@ export const scenarios: readonly Scenario[] = [
       const { page } = context;
       const issue = context.state.issue;
       if (!issue) throw new Error('needs the issue of the previous scenario');
-      const { client, owner } = await seeder(context);
+      const { client, owner } = await demoSeeder(context);
       const label = `ui-label-${stamp()}`;
       await client.api.issueCreateLabel({
         owner,
@@ -104,7 +92,7 @@ export const scenarios: readonly Scenario[] = [
     name: 'merging a pull request from its context menu moves it out of the open list',
     async run(context) {
       const { page } = context;
-      const { client, owner } = await seeder(context);
+      const { client, owner } = await demoSeeder(context);
       const title = `Merge me ${stamp()}`;
       await client.api.repoCreatePullRequest({
         owner,

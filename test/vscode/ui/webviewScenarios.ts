@@ -2,24 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import type { TeahouseClient } from '../../../src/api/client';
 import { demoRepositoryName } from '../harness/workspaceFixture';
 import { pickItem, runFromPalette } from '../harness/workbench';
-import { localServerUrl, seedingClient } from './localServerAccess';
+import { demoSeeder } from './localServerAccess';
 import type { Scenario, ScenarioContext } from './scenarios';
 
 const stamp = () => Date.now().toString(36);
-
-async function seeder(context: ScenarioContext): Promise<{ client: TeahouseClient; owner: string }> {
-  if (!context.state.client) {
-    const url = await localServerUrl(context.page);
-    context.state.client = await seedingClient(context.projectRoot, context.userDataDir, url);
-  }
-  const found = await context.state.client.api.repoSearch({ q: demoRepositoryName });
-  const demo = found.data?.find((repository) => repository.name === demoRepositoryName);
-  if (!demo) throw new Error(`the local server does not host ${demoRepositoryName}`);
-  return { client: context.state.client, owner: demo.owner.login };
-}
 
 /**
  * The frame of the webview that holds `selector`. A webview lives two iframes deep in the workbench
@@ -70,7 +58,7 @@ export const webviewScenarios: readonly Scenario[] = [
     name: 'the issue view shows server-rendered markdown; a comment typed into it is added, edited and deleted',
     async run(context) {
       const { page } = context;
-      const { client, owner } = await seeder(context);
+      const { client, owner } = await demoSeeder(context);
       const repo = demoRepositoryName;
       const issue = await client.api.issueCreateIssue({
         owner,
@@ -159,7 +147,7 @@ export const webviewScenarios: readonly Scenario[] = [
     name: 'a malicious issue body and comment run nothing in the issue view',
     async run(context) {
       const { page } = context;
-      const { client, owner } = await seeder(context);
+      const { client, owner } = await demoSeeder(context);
       const repo = demoRepositoryName;
       const { server, url, hits } = await receiver();
       try {
@@ -213,7 +201,7 @@ export const webviewScenarios: readonly Scenario[] = [
     name: 'the pull request view shows branches, files, status, and the merge button',
     async run(context) {
       const { page } = context;
-      const { client, owner } = await seeder(context);
+      const { client, owner } = await demoSeeder(context);
       const repo = demoRepositoryName;
       const pull = await client.api.repoCreatePullRequest({
         owner,
