@@ -2,15 +2,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { ApiError } from '../../api/client';
-import type { PullRequest, Repository } from '../../api/types';
+import type { PullRequest } from '../../api/types';
+import { mergeStyles, type MergeStyle } from '../util/mergeStyles';
 import { gitApi } from '../workspace/gitExtension';
 import { registerCommand } from './errorReporter';
 import { refreshIssueViews, viewOf, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository } from './targets';
 
 const run = promisify(execFile);
-
-type MergeStyle = 'merge' | 'rebase' | 'rebase-merge' | 'squash' | 'fast-forward-only';
 
 interface CreatePullOptions {
   head: string;
@@ -75,21 +74,6 @@ async function createPullRequest(
   return pull;
 }
 
-function allowedStyles(repository: Repository): MergeStyle[] {
-  const styles: [MergeStyle, boolean | undefined][] = [
-    ['merge', repository.allow_merge_commits],
-    ['rebase', repository.allow_rebase],
-    ['rebase-merge', repository.allow_rebase_explicit],
-    ['squash', repository.allow_squash_merge],
-    ['fast-forward-only', repository.allow_fast_forward_only_merge],
-  ];
-  // 1.1.1 servers send none of these flags: merge commits are what they do
-  const allowed = styles.filter(([, allowedFlag]) => allowedFlag === true).map(([style]) => style);
-  const preferred = repository.default_merge_style as MergeStyle | undefined;
-  const list = allowed.length > 0 ? allowed : ['merge' as const];
-  return preferred && list.includes(preferred) ? [preferred, ...list.filter((s) => s !== preferred)] : list;
-}
-
 const styleLabels: Record<MergeStyle, string> = {
   merge: 'Create a merge commit',
   rebase: 'Rebase and fast-forward',
@@ -116,7 +100,7 @@ async function mergePullRequest(
   if (style === undefined) {
     const repository = await client.api.repoGet(ref);
     const picked = await vscode.window.showQuickPick(
-      allowedStyles(repository).map((value) => ({
+      mergeStyles(repository).map((value) => ({
         label: vscode.l10n.t(styleLabels[value]),
         description: value,
         value,

@@ -1,7 +1,8 @@
 import { ApiError, type TeahouseClient } from '../../api/client';
-import type { Comment, Issue, Reaction, Repository, User } from '../../api/types';
+import type { Comment, Issue, Reaction, User } from '../../api/types';
 import type { Account } from '../accounts/account';
 import type { Log } from '../util/log';
+import { mergeStyles } from '../util/mergeStyles';
 import type {
   CommentModel,
   IssueModel,
@@ -132,23 +133,6 @@ async function commentModel(
     mine: comment.user?.login === source.account.username,
     reactions: groupReactions(reactions ?? [], source.account.username),
   };
-}
-
-/** Gitea's `Do` values the repository allows, its default first; old servers send no flags: merge. */
-export function mergeStyles(repository: Repository): string[] {
-  const flags: [string, boolean | undefined][] = [
-    ['merge', repository.allow_merge_commits],
-    ['rebase', repository.allow_rebase],
-    ['rebase-merge', repository.allow_rebase_explicit],
-    ['squash', repository.allow_squash_merge],
-    ['fast-forward-only', repository.allow_fast_forward_only_merge],
-  ];
-  const allowed = flags.filter(([, on]) => on === true).map(([style]) => style);
-  const list = allowed.length > 0 ? allowed : ['merge'];
-  const preferred = repository.default_merge_style;
-  return preferred && list.includes(preferred)
-    ? [preferred, ...list.filter((style) => style !== preferred)]
-    : list;
 }
 
 async function pullModel(source: ViewSource, target: PanelTarget, context: string): Promise<PullModel> {

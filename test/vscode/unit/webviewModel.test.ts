@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Reaction, Repository, User } from '../../../src/api/types';
 import type { Account } from '../../../src/extension/accounts/account';
-import { groupReactions, markdownContext, mergeStyles } from '../../../src/extension/webviews/viewModel';
+import { mergeStyles } from '../../../src/extension/util/mergeStyles';
+import { groupReactions, markdownContext } from '../../../src/extension/webviews/viewModel';
 
 const reaction = (content: string, login: string): Reaction => ({
   content,
