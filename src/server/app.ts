@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operations } from '../api/operations';
 import { databaseFile, repositoriesDir, rootUrlFor, type ServerConfig } from './config';
-import type { AppServices } from './http/context';
+import { createAppServices } from './services/appServices';
 import { gitHttpRoute } from './http/gitRoutes';
 import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
@@ -20,7 +20,6 @@ import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
-import { gitPool } from './routes/repoGit';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const drainTimeoutMs = 10_000;
@@ -77,13 +76,13 @@ export function createTeahouseServer(
       const listenUrl = rootUrlFor(config.host, port);
       const rootUrl = config.rootUrl ?? listenUrl;
       const events = new EventBus((error) => log.error('an event listener failed', error));
-      const app: AppServices = { db, log, config: { ...config, rootUrl }, onStop, events };
+      const app = createAppServices({ db, log, config: { ...config, rootUrl }, onStop, events });
       httpServer.on('clientError', (error: NodeJS.ErrnoException, socket) =>
         answerClientError(rootUrl, error, socket),
       );
       subscribeNotifications(events, db);
       startWebhooks(app);
-      startPullRequestSync(app, gitPool(app));
+      startPullRequestSync(app);
       const handle = createRequestHandler({
         app,
         router,

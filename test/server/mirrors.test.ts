@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GitWorkspace, makeTempDir } from '../helpers/gitFixtures';
 import { mustGit, remoteUrl, tryGit } from '../helpers/gitRemote';
 import { databaseFile, defaultConfig } from '../../src/server/config';
-import type { AppServices } from '../../src/server/http/context';
+import { createAppServices } from '../../src/server/services/appServices';
 import { createLogger } from '../../src/server/log';
 import { EventBus, type RepositoryEvent } from '../../src/server/services/events';
 import { migrateRepository } from '../../src/server/services/migrations';
@@ -144,13 +144,13 @@ describe('the background mirror sync', () => {
       throw error;
     });
     bus.subscribe((event) => events.push(event));
-    const app: AppServices = {
+    const app = createAppServices({
       db,
       log: createLogger('info', () => undefined),
       config: { ...defaultConfig({ dataDir }), rootUrl: 'http://127.0.0.1:3000/' },
       onStop: (cleanup) => stops.push(cleanup),
       events: bus,
-    };
+    });
     const source = GitWorkspace.init();
     try {
       source.write('a.txt', 'a\n').commit('first');

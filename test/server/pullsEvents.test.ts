@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
 import { defaultConfig } from '../../src/server/config';
 import { CatFilePool } from '../../src/server/git/catFile';
-import type { AppServices } from '../../src/server/http/context';
+import { createAppServices } from '../../src/server/services/appServices';
 import { createLogger } from '../../src/server/log';
 import { EventBus, type RepositoryEvent } from '../../src/server/services/events';
 import { mergePullRequest } from '../../src/server/services/merge';
@@ -53,14 +53,15 @@ describe('pull request events', () => {
   bus.subscribe((event) => events.push(event));
   const pool = new CatFilePool();
   const stops: (() => void | Promise<void>)[] = [];
-  const app: AppServices = {
+  const app = createAppServices({
     db,
     log,
     config: { ...defaultConfig({ dataDir }), rootUrl: 'http://teahouse.test/' },
     onStop: (cleanup) => stops.push(cleanup),
     events: bus,
-  };
-  startPullRequestSync(app, pool);
+    gitPool: pool,
+  });
+  startPullRequestSync(app);
 
   const user = (name: string): UserRow =>
     findUserById(db, insertUser(db, { name, email: `${name}@example.com`, passwdHash: '', salt: '' }))!;
@@ -72,7 +73,7 @@ describe('pull request events', () => {
     events: bus,
     doer,
     dataDir,
-    pool,
+    gitPool: pool,
     log,
   });
 

@@ -1,3 +1,4 @@
+import { statusOfError } from '../../src/server/http/errorStatus';
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { AddressPolicy } from '../../src/server/services/addressPolicy';
@@ -174,14 +175,11 @@ describe('the address policy for hook targets', () => {
 
   test('listening on every address, loopback and private targets are refused with a clear 422', async () => {
     const policy = new AddressPolicy({ listenHost: '0.0.0.0', lookup: anyAddress });
-    await assert.rejects(
-      createHook({ db, policy }, { repoId }, hookInput),
-      (error: Error & { status?: number }) => {
-        assert.equal(error.status, 422);
-        assert.match(error.message, /resolves to a loopback address \(127\.0\.0\.1\).*--allowed-hosts/);
-        return true;
-      },
-    );
+    await assert.rejects(createHook({ db, policy }, { repoId }, hookInput), (error: Error) => {
+      assert.equal(statusOfError(error), 422);
+      assert.match(error.message, /resolves to a loopback address \(127\.0\.0\.1\).*--allowed-hosts/);
+      return true;
+    });
     await assert.rejects(
       createHook(
         { db, policy },

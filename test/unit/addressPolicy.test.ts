@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { statusOfError } from '../../src/server/http/errorStatus';
 import {
   AddressPolicy,
   AddressRefused,
@@ -30,7 +31,7 @@ const policy = (listenHost: string, allowedHosts: string[] = []): AddressPolicy 
 const refused = async (check: Promise<unknown>, pattern: RegExp): Promise<void> => {
   await assert.rejects(check, (error: unknown) => {
     assert.ok(error instanceof AddressRefused);
-    assert.equal(error.status, 422);
+    assert.equal(statusOfError(error), 422);
     assert.match(error.message, pattern);
     return true;
   });

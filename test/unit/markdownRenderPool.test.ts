@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { HttpError } from '../../src/server/http/httpError';
+import { statusOfError } from '../../src/server/http/errorStatus';
 import { MarkdownRenderPool, RenderTimeoutError } from '../../src/server/services/markdown/renderPool';
 import type { RenderOptions } from '../../src/server/services/markdown/renderMarkdown';
 
@@ -11,8 +11,7 @@ const options: RenderOptions = { mode: 'markdown', rootUrl: 'http://localhost:30
 /** marked's super-linear case (markedjs/marked#4099). */
 const pathological = '_a'.repeat(30_000);
 
-const isStatus = (status: number) => (error: unknown) =>
-  error instanceof HttpError && error.status === status;
+const isStatus = (status: number) => (error: unknown) => statusOfError(error) === status;
 
 test('renders on a worker as renderMarkdown does', async () => {
   const pool = new MarkdownRenderPool({ timeoutMs: 5_000 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseFile } from '../config';
-import { HttpError } from '../http/httpError';
+import { DomainError } from '../domain/errors';
 import { createUser } from '../services/users';
 import { Database } from '../store/database';
 import { migrate } from '../store/migrations';
@@ -54,7 +54,8 @@ function createUserCommand(args: readonly string[]): number {
     );
     return 0;
   } catch (error) {
-    if (error instanceof HttpError) throw new CliError(`cannot create user "${username}": ${error.message}`);
+    if (error instanceof DomainError)
+      throw new CliError(`cannot create user "${username}": ${error.message}`);
     throw error;
   } finally {
     db.close();

@@ -12,6 +12,7 @@ import { repositoryApiUrl } from './repository';
 import { isoTime } from './time';
 import { ghostUserRow, toUser, type UserJson } from './user';
 import { siteUrl, type ViewContext } from './viewContext';
+import { isWorkInProgress } from '../domain/workInProgress';
 
 /** Gitea's `Issue` with this server's `User` shape. */
 export type IssueJson = Omit<Issue, 'user' | 'assignee' | 'assignees'> & {
@@ -32,10 +33,6 @@ let pullRequestMetaLoader: PullRequestMetaLoader | undefined;
 export function setPullRequestMetaLoader(loader: PullRequestMetaLoader): void {
   pullRequestMetaLoader = loader;
 }
-
-const wipPrefixes = ['wip:', '[wip]'];
-const isWorkInProgress = (title: string): boolean =>
-  wipPrefixes.some((p) => title.toLowerCase().startsWith(p));
 
 const repoPath = (repo: Pick<RepositoryRow, 'owner_name' | 'name'>): string =>
   `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;

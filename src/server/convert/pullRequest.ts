@@ -8,6 +8,7 @@ import { toRepository, type RepositoryJson } from './repository';
 import { isoTime } from './time';
 import { toUserOrGhost, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
+import { isWorkInProgress } from '../domain/workInProgress';
 
 /** Gitea's `PRBranchInfo` with this server's `Repository` shape. */
 export type PRBranchInfoJson = Omit<PRBranchInfo, 'repo'> & { repo: RepositoryJson | null };
@@ -25,12 +26,6 @@ export type PullRequestJson = Omit<
   base: PRBranchInfoJson;
   head: PRBranchInfoJson;
 };
-
-const wipPrefixes = ['wip:', '[wip]'];
-
-/** Gitea's work-in-progress marker: a title starting with `WIP:` or `[WIP]` makes a draft that cannot be merged. */
-export const isWorkInProgress = (title: string): boolean =>
-  wipPrefixes.some((prefix) => title.trimStart().toLowerCase().startsWith(prefix));
 
 /** Gitea's PullRequest.Mergeable: not while checking, not with conflicts or errors, not a draft. */
 export function isMergeable(pull: PullRequestRow, issue: IssueRow): boolean {

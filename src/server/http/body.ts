@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './httpError';
+import { malformed } from '../domain/errors';
 
 export const defaultBodyLimit = 10 * 1024 * 1024;
 
@@ -61,6 +62,6 @@ export function parseBody(req: IncomingMessage, bytes: Buffer, expect: 'json' | 
   try {
     return { kind: 'json', value: JSON.parse(text) as unknown };
   } catch (error) {
-    throw new HttpError(400, `invalid JSON body: ${(error as Error).message}`);
+    throw malformed(`invalid JSON body: ${(error as Error).message}`);
   }
 }

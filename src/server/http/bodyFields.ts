@@ -1,5 +1,5 @@
 import type { ParsedBody } from './body';
-import { HttpError } from './httpError';
+import { DomainError, invalid as invalidInput } from '../domain/errors';
 
 /** Gitea names a field in errors by its Go name: `full_name` → `FullName`. */
 export function goFieldName(name: string): string {
@@ -9,8 +9,8 @@ export function goFieldName(name: string): string {
     .join('');
 }
 
-const invalid = (name: string, problem: string): HttpError =>
-  new HttpError(422, `[${goFieldName(name)}]: ${problem}`);
+const invalid = (name: string, problem: string): DomainError =>
+  invalidInput(`[${goFieldName(name)}]: ${problem}`);
 
 export interface StringRules {
   required?: boolean;
@@ -30,7 +30,7 @@ export class BodyFields {
     const { value } = parsed;
     if (parsed.kind === 'empty' || value === null) return;
     if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new HttpError(422, 'the request body must be a JSON object');
+      throw invalidInput('the request body must be a JSON object');
     }
     for (const [key, field] of Object.entries(value)) this.values.set(key.toLowerCase(), field);
   }

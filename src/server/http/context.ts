@@ -1,27 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../api/operationSpec';
-import type { ServerConfig } from '../config';
-import type { Logger } from '../log';
 import type { Database } from '../store/database';
 import type { UserRow } from '../store/users';
 import type { Identity } from './auth';
 import { parseBody, readBodyBytes } from './body';
 import { BodyFields } from './bodyFields';
-import { HttpError } from './httpError';
+import { invalid, notFound, unauthenticated } from '../domain/errors';
 import { parsePaging, setPagingHeaders, type Paging } from './paging';
 import { sendJson } from './respond';
-import type { EventBus } from '../services/events';
-
-/** What every request may use: the database, the configuration (with the resolved root URL), the log. */
-export interface AppServices {
-  readonly db: Database;
-  readonly config: ServerConfig & { readonly rootUrl: string };
-  readonly log: Logger;
-  /** Registers cleanup to run when the server stops (before the database closes). */
-  readonly onStop: (cleanup: () => void | Promise<void>) => void;
-  /** Repository events (issues, pushes, pull requests…) for webhooks and notifications. */
-  readonly events: EventBus;
-}
+import type { AppServices } from '../services/appServices';
 
 /**
  * One API request: the matched operation, its decoded path parameters, the query, the caller, and ways to
@@ -59,7 +46,7 @@ export class RequestContext {
 
   /** The signed-in user; 401 when anonymous (for `public` operations that need a user in some cases). */
   requireUser(): UserRow {
-    if (!this.identity.user) throw new HttpError(401, 'token is required');
+    if (!this.identity.user) throw unauthenticated();
     return this.identity.user;
   }
 
@@ -75,7 +62,7 @@ export class RequestContext {
   paramInt(name: string): number {
     const value = this.param(name);
     const number = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(number)) throw new HttpError(404, `${name} "${value}" is not a number`);
+    if (!Number.isSafeInteger(number)) throw notFound(`${name} "${value}" is not a number`);
     return number;
   }
 
@@ -87,7 +74,7 @@ export class RequestContext {
   queryInt(name: string): number | undefined {
     const value = this.query.get(name);
     if (value === null || value === '') return undefined;
-    if (!/^-?\d{1,15}$/.test(value)) throw new HttpError(422, `[${name}]: must be an integer`);
+    if (!/^-?\d{1,15}$/.test(value)) throw invalid(`[${name}]: must be an integer`);
     return Number(value);
   }
 
@@ -97,7 +84,7 @@ export class RequestContext {
     if (value === undefined || value === '') return undefined;
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
-    throw new HttpError(422, `[${name}]: must be true or false`);
+    throw invalid(`[${name}]: must be true or false`);
   }
 
   /** `page` and `limit`, normalised as Gitea does. */

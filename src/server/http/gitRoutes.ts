@@ -3,12 +3,11 @@ import { runHttpBackend, type GitHttpService } from '../git/httpBackend';
 import { repositoryGitDir } from '../git/paths';
 import { pushGuard } from '../services/branchProtectionPush';
 import { atLeast, repoAccess } from '../services/permissions';
-import type { PushServices } from '../services/pushes';
 import { trackRefChanges } from '../services/refChanges';
 import { scopesGrant } from '../services/tokens';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import { assertMayAct, authenticate, type Identity } from './auth';
-import type { AppServices } from './context';
+import type { AppServices } from '../services/appServices';
 import { HttpError } from './httpError';
 import type { SiteRoute } from './requestHandler';
 
@@ -120,12 +119,6 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
     running.add(child);
     child.once('close', () => running.delete(child));
   };
-  const pushServices: PushServices = {
-    db: app.db,
-    rootUrl: app.config.rootUrl,
-    events: app.events,
-    log: app.log,
-  };
 
   return async (req, res, path) => {
     const target = parseGitPath(path);
@@ -157,7 +150,7 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
       const mode = repoAccess(app.db, pusher, repo, 'repo.code');
       const guard = pushGuard(app.db, app.config.dataDir, repo, pusher, mode);
       const guarded = guard ? { ...request, config: [...config, ...guard.config], env: guard.env } : request;
-      await trackRefChanges(pushServices, repo, gitDir, pusher, (settle) =>
+      await trackRefChanges(app, repo, gitDir, pusher, (settle) =>
         runHttpBackend({ ...guarded, beforeEnd: settle }),
       );
     } else {

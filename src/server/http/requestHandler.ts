@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerMap } from '../routes/handler';
 import { applySudo, assertMayAct, assertOperationAllowed, authenticate } from './auth';
-import { RequestContext, type AppServices } from './context';
+import type { AppServices } from '../services/appServices';
+import { RequestContext } from './context';
+import { httpErrorOf } from './errorStatus';
 import { HttpError } from './httpError';
 import { sendError, sendJson } from './respond';
 import type { Router } from './router';
@@ -96,8 +98,9 @@ function answerError(app: AppServices, req: IncomingMessage, res: ServerResponse
     res.destroy();
     return;
   }
-  if (error instanceof HttpError) {
-    sendError(res, app.config.rootUrl, error.status, error.message, error.headers);
+  const answer = httpErrorOf(error);
+  if (answer) {
+    sendError(res, app.config.rootUrl, answer.status, answer.message, answer.headers);
     return;
   }
   app.log.error(`${req.method} ${loggableUrl(req.url ?? '')} failed`, error);

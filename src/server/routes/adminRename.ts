@@ -1,4 +1,4 @@
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { renameUser } from '../services/userRename';
 import { findUserByName } from '../store/users';
 import type { HandlerMap } from './handler';

@@ -1,5 +1,5 @@
 import { toUser } from '../convert/user';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { createUser, deleteUser, editUser } from '../services/users';
 import { adminListUsers, findUserByName, type UserRow } from '../store/users';
 import type { RequestContext } from '../http/context';

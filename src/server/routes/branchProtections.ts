@@ -7,8 +7,8 @@ import {
 } from '../services/branchProtection';
 import { listProtectedBranches } from '../store/branchProtections';
 import type { HandlerMap } from './handler';
-import { assertNotArchived } from './repoGit';
 import { loadRepository } from './repositoryLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 // Gitea guards the whole group with reqRepoAdmin: 404 invisible, 401 anonymous, 403 below admin.
 export const branchProtectionHandlers: HandlerMap = {

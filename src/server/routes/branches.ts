@@ -1,27 +1,22 @@
 import { toBranch } from '../convert/branch';
 import type { RequestContext } from '../http/context';
-import { conflict, forbidden, notFound, unprocessable } from '../http/httpError';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { createBranch, deleteBranch, listBranches, resolveBranch, resolveRef, resolveTag } from '../git/refs';
 import { isValidBranchName, isValidRefName } from '../git/validate';
 import { mayMergeInto, mayPushTo, ruleForBranch } from '../services/branchProtectionRules';
 import { listProtectedBranches } from '../store/branchProtections';
 import type { HandlerMap } from './handler';
-import {
-  assertNotArchived,
-  commitOf,
-  openGitRepository,
-  trackedRefChange,
-  type GitRepository,
-} from './repoGit';
+import { commitOf, openGitRepository, trackedRefChange, type GitRepository } from './repoGit';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** Gitea's binding rules for a ref field (`GitRefName;MaxSize(100)`), with its Go field name in the message. */
 function refField(value: string | undefined, goName: string, required: boolean): string | undefined {
   if (value === undefined || value === '') {
-    if (required) throw unprocessable(`[${goName}]: Required`);
+    if (required) throw invalid(`[${goName}]: Required`);
     return undefined;
   }
-  if ([...value].length > 100) throw unprocessable(`[${goName}]: MaxSize`);
-  if (!isValidBranchName(value)) throw unprocessable(`[${goName}]: GitRefName`);
+  if ([...value].length > 100) throw invalid(`[${goName}]: MaxSize`);
+  if (!isValidBranchName(value)) throw invalid(`[${goName}]: GitRefName`);
   return value;
 }
 
@@ -83,7 +78,7 @@ export const branchHandlers: HandlerMap = {
     const oldBranch = refField(body.string('old_branch_name'), 'OldBranchName', false);
     const oldRef = body.string('old_ref_name');
     if (oldRef !== undefined && oldRef !== '' && !isValidRefName(oldRef)) {
-      throw unprocessable('[OldRefName]: GitRefName');
+      throw invalid('[OldRefName]: GitRefName');
     }
     const commit = await sourceCommit(git, oldRef || undefined, oldBranch);
     if (await resolveTag(git.reader, name)) throw conflict('The branch with the same tag already exists.');

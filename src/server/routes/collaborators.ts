@@ -1,6 +1,6 @@
 import { toCollaboratorPermission } from '../convert/repository';
 import { toUser } from '../convert/user';
-import { forbidden, notFound } from '../http/httpError';
+import { forbidden, notFound } from '../domain/errors';
 import { addCollaborator, collaboratorByName, removeCollaborator } from '../services/collaborators';
 import { atLeast, isSiteAdmin, repoAccess } from '../services/permissions';
 import { isCollaborator, listCollaborators } from '../store/collaborations';

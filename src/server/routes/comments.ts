@@ -1,8 +1,8 @@
 import { toComment, toComments } from '../convert/comment';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertMayChangeComment, createComment, deleteComment, editComment } from '../services/comments';
-import { assertIssueAccess, assertNotArchived } from '../services/issuesAccess';
+import { assertIssueAccess } from '../services/issuesAccess';
 import { querySinceBefore } from '../services/issuesTime';
 import { atLeast, repoAccess } from '../services/permissions';
 import {
@@ -17,6 +17,7 @@ import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, loadIssue } from './issuesLookup';
 import { loadRepository } from './repositoryLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** The comment of an `{id}` path, on an issue of this repository the caller may read; 404 otherwise. */
 function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: CommentRow; issue: IssueRow } {

@@ -1,7 +1,7 @@
 import { toRepository } from '../convert/repository';
 import { toCombinedStatus, toCommitStatus } from '../convert/status';
 import type { RequestContext } from '../http/context';
-import { badRequest, notFound, unprocessable } from '../http/httpError';
+import { invalid, malformed, notFound } from '../domain/errors';
 import { resolveRef } from '../git/refs';
 import { isAbbreviatedObjectId, isObjectId, isValidRefName } from '../git/validate';
 import {
@@ -22,7 +22,7 @@ const isState = (value: string | undefined): value is CommitStatusState =>
  * taken as is for reading, so statuses of a commit that a force push removed stay listable.
  */
 async function statusCommit(git: GitRepository, ref: string, mustExist: boolean): Promise<string> {
-  if (ref === '') throw badRequest('ref/sha not given');
+  if (ref === '') throw malformed('ref/sha not given');
   if (!isValidRefName(ref) && !isAbbreviatedObjectId(ref)) throw notFound(`no such ref: ${ref}`);
   const resolved = await resolveRef(git.reader, ref);
   if (resolved) return resolved.commit;
@@ -51,7 +51,7 @@ export const commitStatusHandlers: HandlerMap = {
     const user = ctx.requireUser();
     const body = await ctx.body();
     const state = body.string('state', { required: true });
-    if (!isState(state)) throw unprocessable(`[State]: must be one of ${commitStatusStates.join(', ')}`);
+    if (!isState(state)) throw invalid(`[State]: must be one of ${commitStatusStates.join(', ')}`);
     const sha = await statusCommit(git, ctx.param('sha'), true);
     insertCommitStatus(ctx.db, {
       repoId: git.repo.id,

@@ -1,6 +1,6 @@
 import { toCommit, type CommitJson } from '../convert/commit';
 import type { RequestContext } from '../http/context';
-import { HttpError, notFound, unprocessable } from '../http/httpError';
+import { conflict, invalid, isDomainError, notFound } from '../domain/errors';
 import { commitChanges, listCommitIds, type CommitObject } from '../git/commits';
 import { isAbbreviatedObjectId, isValidRefName, normalizeTreePath } from '../git/validate';
 import type { HandlerMap } from './handler';
@@ -50,7 +50,7 @@ async function mapLimited<T, R>(
 /** A `ref`-like parameter Gitea would accept (`IsValidRefPattern`), else 422. */
 function refParameter(value: string, what: string): string {
   if (!isValidRefName(value) && !isAbbreviatedObjectId(value)) {
-    throw unprocessable(`no valid ref or sha: ${what}`);
+    throw invalid(`no valid ref or sha: ${what}`);
   }
   return value;
 }
@@ -71,14 +71,14 @@ export const commitHandlers: HandlerMap = {
     const notRef = ctx.queryString('not');
     const rawPath = ctx.queryString('path') ?? '';
     const path = normalizeTreePath(rawPath);
-    if (path === undefined) throw unprocessable(`invalid path: ${rawPath}`);
+    if (path === undefined) throw invalid(`invalid path: ${rawPath}`);
     let start: string;
     try {
       start = (await resolveRefOrDefault(git, sha ? refParameter(sha, sha) : undefined)).commit;
     } catch (error) {
       // Gitea answers 409 for a repository without commits.
-      if (sha === undefined && error instanceof HttpError && error.status === 404) {
-        throw new HttpError(409, 'Git Repository is empty.');
+      if (sha === undefined && isDomainError(error, 'notFound')) {
+        throw conflict('Git Repository is empty.');
       }
       throw error;
     }

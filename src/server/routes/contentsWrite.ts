@@ -1,7 +1,7 @@
 import { toFileCommit, toVerification } from '../convert/commit';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { entryAt } from '../git/trees';
 import { isObjectId, isValidBranchName, normalizeTreePath, touchesGitDir } from '../git/validate';
 import {
@@ -12,21 +12,21 @@ import {
 } from '../services/fileChanges';
 import type { HandlerMap } from './handler';
 import { entryContents } from './repoFiles';
-import { assertNotArchived, commitOf, openGitRepository, trackedRefChange } from './repoGit';
+import { commitOf, openGitRepository, trackedRefChange } from './repoGit';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** A path a file may be written at: normalised, not the root, nothing inside `.git` (Gitea: 422). */
 function writablePath(raw: string, field = 'path'): string {
   const path = normalizeTreePath(raw);
-  if (path === undefined || path === '' || touchesGitDir(path))
-    throw unprocessable(`invalid ${field}: ${raw}`);
+  if (path === undefined || path === '' || touchesGitDir(path)) throw invalid(`invalid ${field}: ${raw}`);
   return path;
 }
 
 function branchField(body: BodyFields, name: string, goName: string): string | undefined {
   const value = body.string(name);
   if (value === undefined || value === '') return undefined;
-  if ([...value].length > 100) throw unprocessable(`[${goName}]: MaxSize`);
-  if (!isValidBranchName(value)) throw unprocessable(`[${goName}]: GitRefName`);
+  if ([...value].length > 100) throw invalid(`[${goName}]: MaxSize`);
+  if (!isValidBranchName(value)) throw invalid(`[${goName}]: GitRefName`);
   return value;
 }
 
@@ -34,7 +34,7 @@ function branchField(body: BodyFields, name: string, goName: string): string | u
 function base64Content(value: string): Buffer {
   const compact = value.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) {
-    throw unprocessable('[Content]: must be base64');
+    throw invalid('[Content]: must be base64');
   }
   return Buffer.from(compact, 'base64');
 }
@@ -47,7 +47,7 @@ function personField(body: BodyFields, name: string): PersonInput | undefined {
   const person = { name: lower['name'], email: lower['email'] };
   // eslint-disable-next-line no-control-regex
   if (Object.values(person).some((v) => v !== undefined && /[<>\x00-\x1f]/.test(v))) {
-    throw unprocessable(`[${name}]: invalid name or e-mail`);
+    throw invalid(`[${name}]: invalid name or e-mail`);
   }
   return person;
 }
@@ -57,7 +57,7 @@ function gitDate(value: string | undefined, field: string): string | undefined {
   if (value === undefined || value === '') return undefined;
   const match = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(Z|[+-]\d\d:\d\d)$/i.exec(value);
   const millis = Date.parse(value);
-  if (!match || Number.isNaN(millis)) throw unprocessable(`[Dates.${field}]: must be an RFC 3339 time`);
+  if (!match || Number.isNaN(millis)) throw invalid(`[Dates.${field}]: must be an RFC 3339 time`);
   const zone = match[1]!.toUpperCase() === 'Z' ? '+0000' : match[1]!.replace(':', '');
   return `@${Math.floor(millis / 1000)} ${zone}`;
 }
@@ -68,7 +68,7 @@ async function parseRequest(ctx: RequestContext, operation: FileOperation): Prom
   const contentText = operation === 'delete' ? undefined : body.string('content', { required: true });
   const sha =
     body.string('sha', { required: operation === 'delete', nonEmpty: operation === 'delete' }) || undefined;
-  if (sha !== undefined && !isObjectId(sha)) throw unprocessable(`sha does not match [given: ${sha}]`);
+  if (sha !== undefined && !isObjectId(sha)) throw invalid(`sha does not match [given: ${sha}]`);
   const fromPath = operation === 'update' ? body.string('from_path') : undefined;
   const dates = body.stringMap('dates');
   const dateOf = (key: string): string | undefined =>

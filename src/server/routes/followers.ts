@@ -1,6 +1,6 @@
 import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { canSeeAccount } from '../services/permissions';
 import { deleteFollow, insertFollow, isFollowing, listFollowers, listFollowing } from '../store/follows';
 import type { UserRow } from '../store/users';

@@ -1,6 +1,6 @@
 import { toRepository } from '../convert/repository';
 import type { RequestContext } from '../http/context';
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import { forkRepository, type ForkServices } from '../services/forks';
 import { assertMayCreateOrgRepo, canSeeAccount, canSeeRepo } from '../services/permissions';
 import { listForksOf } from '../store/forks';
@@ -19,7 +19,7 @@ function forkOwner(ctx: RequestContext, doer: UserRow, organization: string | un
   if (organization === undefined || organization === '') return doer;
   const org = findAccountByName(ctx.db, organization);
   if (!org || org.type !== userType.organization || !canSeeAccount(ctx.db, doer, org)) {
-    throw unprocessable(`org does not exist [name: ${organization}]`);
+    throw invalid(`org does not exist [name: ${organization}]`);
   }
   assertMayCreateOrgRepo(ctx.db, doer, org);
   return org;

@@ -1,6 +1,6 @@
 import { toGpgKey } from '../convert/keys';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { addGpgKeys } from '../services/openpgp/accountKeys';
 import { deleteGpgKey, findOwnGpgKey, listGpgKeys, listGpgSubkeys, type GpgKeyRow } from '../store/keysGpg';
 import type { UserRow } from '../store/users';

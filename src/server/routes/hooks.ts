@@ -1,7 +1,7 @@
 import { toHook } from '../convert/hook';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { addressPolicyFor } from '../services/mirrors';
 import { queueTestDelivery } from '../services/webhooks/hookQueueing';
 import {

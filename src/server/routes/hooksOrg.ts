@@ -1,6 +1,6 @@
 import { toHook } from '../convert/hook';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertOrgRole } from '../services/permissions';
 import { createHook, editHook } from '../services/webhooks/hookRules';
 import { deleteScopedWebhook, type HookScope } from '../store/hooks';

@@ -1,7 +1,7 @@
 import { toIssue, toIssues } from '../convert/issue';
 import type { RequestContext } from '../http/context';
 import { createIssue, deleteIssue, editIssue } from '../services/issues';
-import { assertIssueAccess, assertNotArchived } from '../services/issuesAccess';
+import { assertIssueAccess } from '../services/issuesAccess';
 import { repositoryIssueFilter, searchIssueFilter } from '../services/issuesSearch';
 import { bodyDueDate } from '../services/issuesTime';
 import { assertRepoAccess } from '../services/permissions';
@@ -11,6 +11,7 @@ import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, labelRefs, loadIssue } from './issuesLookup';
 import { loadRepository } from './repositoryLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** Gitea refuses to close or reopen a merged pull request through the issue edit (412). */
 const refuseMergedStateChange =

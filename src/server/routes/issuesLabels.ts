@@ -1,7 +1,6 @@
 import { toLabels } from '../convert/label';
 import type { RequestContext } from '../http/context';
-import { unprocessable } from '../http/httpError';
-import { assertNotArchived } from '../services/issuesAccess';
+import { invalid } from '../domain/errors';
 import {
   addLabelsToIssue,
   clearLabelsOfIssue,
@@ -15,6 +14,7 @@ import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, labelRefs, loadIssue } from './issuesLookup';
 import { loadRepository } from './repositoryLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** The issue of the path, which the caller must be able to write (labels are a writer's business: 403). */
 function writableIssue(ctx: RequestContext): { repo: RepositoryRow; issue: IssueRow } {
@@ -54,7 +54,7 @@ export const issueLabelHandlers: HandlerMap = {
     const id = ctx.paramInt('id');
     const label = findLabelById(ctx.db, id);
     if (!label || (label.repo_id !== repo.id && label.org_id !== repo.owner_id)) {
-      throw unprocessable(`label does not exist [id: ${id}]`);
+      throw invalid(`label does not exist [id: ${id}]`);
     }
     removeLabelFromIssue(issueActor(ctx), repo, issue, label);
     ctx.empty();

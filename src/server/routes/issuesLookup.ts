@@ -1,6 +1,6 @@
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { assertIssueAccess } from '../services/issuesAccess';
 import type { IssueActor } from '../services/issuesEvents';
 import type { AccessMode } from '../services/permissions';
@@ -45,6 +45,6 @@ export function labelRefs(body: BodyFields): unknown[] | undefined {
     const list: unknown[] = Array.isArray(raw) ? raw : [raw];
     return list.map((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v));
   }
-  if (!Array.isArray(raw)) throw unprocessable('[Labels]: must be a list of label ids or names');
+  if (!Array.isArray(raw)) throw invalid('[Labels]: must be a list of label ids or names');
   return raw as unknown[];
 }

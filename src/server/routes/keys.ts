@@ -1,6 +1,6 @@
 import { toPublicKey } from '../convert/keys';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { isSiteAdmin } from '../services/permissions';
 import { addUserKey } from '../services/sshKeys';
 import {

@@ -1,6 +1,6 @@
 import { toDeployKey } from '../convert/keys';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { addDeployKey, removeDeployKey } from '../services/sshKeys';
 import { findDeployKey, listDeployKeys, type DeployKeyRow } from '../store/keysDeploy';
 import type { RepositoryRow } from '../store/repositories';

@@ -1,8 +1,8 @@
 import { toLabel, toLabels } from '../convert/label';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { notFound, unprocessable } from '../http/httpError';
-import { assertIssuesOrPullsAccess, assertNotArchived } from '../services/issuesAccess';
+import { invalid, notFound } from '../domain/errors';
+import { assertIssuesOrPullsAccess } from '../services/issuesAccess';
 import { normalizeLabelColor } from '../services/labels';
 import { assertOrgRole } from '../services/permissions';
 import {
@@ -20,6 +20,7 @@ import { userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
 import { loadRepository } from './repositoryLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** CreateLabelOption: name and color required (Gitea's binding), one colour format. */
 function newLabelFields(body: BodyFields): LabelFields {
@@ -35,7 +36,7 @@ function newLabelFields(body: BodyFields): LabelFields {
 /** EditLabelOption: only what was sent changes; a name, when sent, may not be empty. */
 function labelChanges(body: BodyFields): Partial<LabelFields> {
   const name = body.string('name', { maxLength: 50 });
-  if (name !== undefined && name.trim() === '') throw unprocessable('[Name]: Required');
+  if (name !== undefined && name.trim() === '') throw invalid('[Name]: Required');
   const color = body.string('color');
   return {
     name,

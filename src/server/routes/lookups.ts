@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { canSeeAccount } from '../services/permissions';
 import { findAccountByName, findUserByName, type UserRow } from '../store/users';
 

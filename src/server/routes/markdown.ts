@@ -1,10 +1,10 @@
 import type { RequestContext } from '../http/context';
 import type { BodyFields } from '../http/bodyFields';
-import { HttpError } from '../http/httpError';
 import { parseRepoContext } from '../services/markdown/renderContext';
 import { markdownMode, type RenderOptions } from '../services/markdown/renderMarkdown';
 import { markdownRenderer, RenderTimeoutError } from '../services/markdown/renderPool';
 import type { HandlerMap } from './handler';
+import { invalid, isDomainError } from '../domain/errors';
 
 /** Gitea answers rendered markdown as HTML, not JSON. */
 function sendHtml(ctx: RequestContext, html: string): void {
@@ -19,7 +19,7 @@ async function markdownOption(ctx: RequestContext): Promise<BodyFields> {
   try {
     return await ctx.body();
   } catch (error) {
-    if (error instanceof HttpError && error.status === 400) throw new HttpError(422, error.message);
+    if (isDomainError(error, 'malformed')) throw invalid(error.message);
     throw error;
   }
 }

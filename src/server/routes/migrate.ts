@@ -1,6 +1,6 @@
 import { toRepository } from '../convert/repository';
 import type { RequestContext } from '../http/context';
-import { forbidden, unprocessable } from '../http/httpError';
+import { forbidden, invalid } from '../domain/errors';
 import { migrateRepository, type MigrationServices } from '../services/migrations';
 import { addressPolicyFor } from '../services/mirrors';
 import { isSiteAdmin, orgRole } from '../services/permissions';
@@ -31,10 +31,10 @@ function migrationOwner(
   let owner: UserRow | undefined = doer;
   if (ownerName !== undefined && ownerName !== '') {
     owner = findAccountByName(ctx.db, ownerName);
-    if (!owner) throw unprocessable(`user does not exist [name: ${ownerName}]`);
+    if (!owner) throw invalid(`user does not exist [name: ${ownerName}]`);
   } else if (uid !== undefined && uid !== 0) {
     owner = findUserById(ctx.db, uid);
-    if (!owner) throw unprocessable(`user does not exist [uid: ${uid}]`);
+    if (!owner) throw invalid(`user does not exist [uid: ${uid}]`);
   }
   if (isSiteAdmin(doer) || owner.id === doer.id) return owner;
   if (owner.type !== userType.organization) throw forbidden('Given user is not an organization.');

@@ -1,13 +1,14 @@
 import { toMilestone } from '../convert/milestone';
 import type { RequestContext } from '../http/context';
-import { unprocessable } from '../http/httpError';
-import { assertIssuesOrPullsAccess, assertNotArchived } from '../services/issuesAccess';
+import { invalid } from '../domain/errors';
+import { assertIssuesOrPullsAccess } from '../services/issuesAccess';
 import { bodyTime } from '../services/issuesTime';
 import { milestoneByIdOrName, milestoneStateFilter } from '../services/milestones';
 import { deleteMilestone, insertMilestone, listMilestones, updateMilestone } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { loadRepository } from './repositoryLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 const states = ['open', 'closed'] as const;
 
@@ -57,7 +58,7 @@ export const milestoneHandlers: HandlerMap = {
     const milestone = milestoneByIdOrName(ctx.db, repo, ctx.param('id'));
     const body = await ctx.body();
     const title = body.string('title', { maxLength: 50 });
-    if (title !== undefined && title.trim() === '') throw unprocessable('[Title]: Required');
+    if (title !== undefined && title.trim() === '') throw invalid('[Title]: Required');
     const dueOn = body.string('due_on');
     const state = body.oneOf('state', states);
     const updated = updateMilestone(ctx.db, milestone, {

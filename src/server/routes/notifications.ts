@@ -1,7 +1,7 @@
 import type { NotificationCount } from '../../api/types';
 import { toNotificationThread, toNotificationThreads } from '../convert/notification';
 import type { RequestContext } from '../http/context';
-import { badRequest } from '../http/httpError';
+import { malformed } from '../domain/errors';
 import { bodyTime, querySinceBefore } from '../services/issuesTime';
 import {
   loadThread,
@@ -60,7 +60,7 @@ function markThreadsAs(ctx: RequestContext, repoId?: number): void {
     try {
       before = bodyTime('last_read_at', lastReadAt);
     } catch {
-      throw badRequest(`parsing time "${lastReadAt}" as RFC 3339 failed`);
+      throw malformed(`parsing time "${lastReadAt}" as RFC 3339 failed`);
     }
   }
   const all = ctx.queryBool('all') === true;

@@ -1,7 +1,7 @@
 import { toOrganization } from '../convert/organization';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import {
   createOrganization,
   deleteOrganization,

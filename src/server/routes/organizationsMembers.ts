@@ -1,6 +1,6 @@
 import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { removeOrganizationMember, setMembershipVisibility } from '../services/organizations';
 import {
   assertMayChangeMembershipVisibility,

@@ -1,8 +1,7 @@
 import { toPullRequest, toPullRequests } from '../convert/pullRequest';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { badRequest, HttpError, notFound, unprocessable } from '../http/httpError';
-import { assertNotArchived } from '../services/issuesAccess';
+import { invalid, malformed, notAllowed, notFound } from '../domain/errors';
 import { stateFilter } from '../services/issuesSearch';
 import { bodyDueDate } from '../services/issuesTime';
 import { mergePullRequest } from '../services/merge';
@@ -16,6 +15,7 @@ import { findUserByName } from '../store/users';
 import type { HandlerMap } from './handler';
 import { labelRefs } from './issuesLookup';
 import { loadFreshPull, loadPull, loadPullRepository, pullActor, pullGit } from './pullsLookup';
+import { assertNotArchived } from '../services/repositoryRules';
 
 /** `labels`: repeated (`labels=1&labels=2`, as Gitea reads it) or comma-separated ids; anything else is 422. */
 function labelIdsQuery(ctx: RequestContext): number[] | undefined {
@@ -25,7 +25,7 @@ function labelIdsQuery(ctx: RequestContext): number[] | undefined {
     .map((v) => v.trim())
     .filter((v) => v !== '');
   if (values.length === 0) return undefined;
-  if (values.some((v) => !/^\d{1,15}$/.test(v))) throw unprocessable('[labels]: must be label ids');
+  if (values.some((v) => !/^\d{1,15}$/.test(v))) throw invalid('[labels]: must be label ids');
   return values.map(Number);
 }
 
@@ -50,7 +50,7 @@ export const pullHandlers: HandlerMap = {
     const posterName = ctx.queryString('poster');
     const poster = posterName ? findUserByName(ctx.db, posterName) : undefined;
     // Gitea answers an unknown poster with 400.
-    if (posterName && !poster) throw badRequest(`user does not exist [name: ${posterName}]`);
+    if (posterName && !poster) throw malformed(`user does not exist [name: ${posterName}]`);
     const paging = ctx.paging;
     const { rows, total } = listPulls(
       ctx.db,
@@ -136,9 +136,9 @@ export const pullHandlers: HandlerMap = {
     const body = await ctx.body();
     const style = mergeField(body, 'Do', 'do') || 'merge';
     if (style === 'manually-merged')
-      throw new HttpError(405, 'manually-merged is not allowed an allowed merge style for this repository');
+      throw notAllowed('manually-merged is not allowed an allowed merge style for this repository');
     if (!(mergeStyles as readonly string[]).includes(style)) {
-      throw unprocessable(`[Do]: must be one of ${mergeStyles.join(', ')}`);
+      throw invalid(`[Do]: must be one of ${mergeStyles.join(', ')}`);
     }
     await mergePullRequest(pullActor(ctx), item, {
       style: style as (typeof mergeStyles)[number],

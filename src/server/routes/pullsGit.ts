@@ -2,7 +2,7 @@ import type { ChangedFile } from '../../api/types';
 import { repositoryHtmlUrl, toCommit, type CommitJson } from '../convert/commit';
 import { repositoryApiUrl } from '../convert/repository';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { commitChanges, listCommitIds, readCommit } from '../git/commits';
 import { changedFiles, diffText, patchText } from '../git/diff';
 import { gitDirOf, type PullItem } from '../services/pullRequestsState';
@@ -66,7 +66,7 @@ export const pullGitHandlers: HandlerMap = {
     const { start, end } = rangeOf(item, 'base');
     const git = pullGit(ctx);
     const gitDir = gitDirOf(git, repo);
-    const reader = git.pool.reader(gitDir);
+    const reader = git.gitPool.reader(gitDir);
     const { page, limit, offset } = ctx.paging;
     const { ids, total } = await listCommitIds(gitDir, end, { offset, limit }, { not: start });
     const verification = ctx.queryBool('verification') ?? true;

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertIssueAccess } from '../services/issuesAccess';
 import type { AccessMode } from '../services/permissions';
 import type { PullActor } from '../services/pullRequests';
@@ -8,16 +8,10 @@ import { findIssueByNumber } from '../store/issues';
 import { findPullByIssueId } from '../store/pullRequests';
 import type { RepositoryRow } from '../store/repositories';
 import { issueActor } from './issuesLookup';
-import { gitPool } from './repoGit';
 import { loadRepository } from './repositoryLookup';
 
 /** What reading pull requests' git state takes, from a request. */
-export const pullGit = (ctx: RequestContext): PullGitContext => ({
-  db: ctx.db,
-  dataDir: ctx.app.config.dataDir,
-  pool: gitPool(ctx.app),
-  log: ctx.app.log,
-});
+export const pullGit = (ctx: RequestContext): PullGitContext => ctx.app;
 
 /** The signed-in caller as the pull request services see them. */
 export const pullActor = (ctx: RequestContext): PullActor => ({ ...issueActor(ctx), ...pullGit(ctx) });

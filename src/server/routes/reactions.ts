@@ -1,6 +1,6 @@
 import { toReaction, toReactions } from '../convert/reaction';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertIssueAccess } from '../services/issuesAccess';
 import { addReaction, removeReaction } from '../services/reactions';
 import { findCommentById } from '../store/comments';

@@ -1,7 +1,7 @@
 import { toRelease } from '../convert/release';
 import { resolveRef, resolveTag } from '../git/refs';
 import type { RequestContext } from '../http/context';
-import { forbidden, notFound } from '../http/httpError';
+import { forbidden, notFound } from '../domain/errors';
 import {
   createRelease,
   deleteRelease,

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { contentDisposition, sniffRaw, toContents, type ContentsJson } from '../convert/contents';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { archiveContentType, ArchiveError, parseArchiveName, streamArchive } from '../git/archive';
 import { streamBlob } from '../git/catFile';
 import { lastChangeOf, readCommit } from '../git/commits';

@@ -1,29 +1,14 @@
 import { existsSync } from 'node:fs';
-import type { AppServices, RequestContext } from '../http/context';
-import { HttpError, notFound } from '../http/httpError';
+import type { RequestContext } from '../http/context';
+import { notFound } from '../domain/errors';
 import { CatFilePool, type CatFileReader } from '../git/catFile';
 import { readCommit, type CommitObject } from '../git/commits';
 import { repositoryGitDir } from '../git/paths';
 import { resolveBranch, resolveRef, type ResolvedRef } from '../git/refs';
 import type { AccessMode } from '../services/permissions';
-import type { PushServices } from '../services/pushes';
 import { trackRefChanges } from '../services/refChanges';
 import type { RepositoryRow } from '../store/repositories';
 import { loadRepository } from './repositoryLookup';
-
-const pools = new WeakMap<AppServices, CatFilePool>();
-
-/** The server's cat-file pool, made on first use and closed when the server stops. */
-export function gitPool(app: AppServices): CatFilePool {
-  let pool = pools.get(app);
-  if (!pool) {
-    const created = new CatFilePool();
-    pools.set(app, created);
-    app.onStop(() => created.close());
-    pool = created;
-  }
-  return pool;
-}
 
 /** A repository of a `/repos/{owner}/{repo}` path with what reading its git data takes. */
 export interface GitRepository {
@@ -46,13 +31,8 @@ export function openGitRepository(
   const { repo, mode } = loadRepository(ctx, needed);
   const gitDir = repositoryGitDir(ctx.app.config.dataDir, repo);
   if (!existsSync(gitDir)) throw notFound('the git repository does not exist');
-  const pool = gitPool(ctx.app);
+  const pool = ctx.app.gitPool;
   return { repo, mode, gitDir, pool, reader: pool.reader(gitDir) };
-}
-
-/** Gitea answers 423 for writes to an archived repository. */
-export function assertNotArchived(repo: RepositoryRow): void {
-  if (repo.is_archived === 1) throw new HttpError(423, 'repo is archived');
 }
 
 /**
@@ -88,11 +68,5 @@ export function trackedRefChange<T>(
   git: GitRepository,
   change: () => Promise<T>,
 ): Promise<T> {
-  const services: PushServices = {
-    db: ctx.db,
-    rootUrl: ctx.rootUrl,
-    events: ctx.app.events,
-    log: ctx.app.log,
-  };
-  return trackRefChanges(services, git.repo, git.gitDir, ctx.requireUser(), () => change());
+  return trackRefChanges(ctx.app, git.repo, git.gitDir, ctx.requireUser(), () => change());
 }

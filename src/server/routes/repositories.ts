@@ -2,7 +2,7 @@ import { toRepository } from '../convert/repository';
 import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import type { BodyFields } from '../http/bodyFields';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { assertMayCreateOrgRepo, canSeeRepo } from '../services/permissions';
 import { createRepository, type CreateRepositoryInput } from '../services/repositoryCreate';
 import { deleteRepository } from '../services/repositoryDelete';
@@ -26,7 +26,7 @@ function parseCreateRepoOption(body: BodyFields): CreateRepositoryInput {
   body.oneOf('trust_model', trustModels);
   const objectFormat = body.string('object_format_name') ?? '';
   if (objectFormat !== '' && objectFormat !== 'sha1' && objectFormat !== 'sha256') {
-    throw unprocessable('[ObjectFormatName]: must be one of sha1, sha256');
+    throw invalid('[ObjectFormatName]: must be one of sha1, sha256');
   }
   return {
     name: body.string('name', { required: true, nonEmpty: true }),

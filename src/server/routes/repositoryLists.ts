@@ -1,6 +1,6 @@
 import { toRepositories } from '../convert/repository';
 import type { RequestContext } from '../http/context';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { canSeeAccount } from '../services/permissions';
 import { pageOfVisible, pageOfVisibleRepositories } from '../services/repositoryVisibility';
 import type { RepositoryRow } from '../store/repositories';
@@ -29,14 +29,13 @@ const searchModes = ['fork', 'source', 'mirror', 'collaborative'] as const;
 function searchFilter(ctx: RequestContext): RepositoryFilter {
   const mode = ctx.queryString('mode') ?? '';
   if (mode !== '' && !(searchModes as readonly string[]).includes(mode)) {
-    throw unprocessable(`Invalid search mode: "${mode}"`);
+    throw invalid(`Invalid search mode: "${mode}"`);
   }
   const sort = ctx.queryString('sort') ?? '';
   const order = ctx.queryString('order') || 'asc';
-  if (sort !== '' && order !== 'asc' && order !== 'desc')
-    throw unprocessable(`Invalid sort order: "${order}"`);
+  if (sort !== '' && order !== 'asc' && order !== 'desc') throw invalid(`Invalid sort order: "${order}"`);
   if (sort !== '' && !(repositorySortKeys as readonly string[]).includes(sort)) {
-    throw unprocessable(`Invalid sort mode: "${sort}"`);
+    throw invalid(`Invalid sort mode: "${sort}"`);
   }
   const uid = ctx.queryInt('uid') ?? 0;
   const exclusive = ctx.queryBool('exclusive') ?? false;

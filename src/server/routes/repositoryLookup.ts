@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertRepoAccess, type AccessMode } from '../services/permissions';
 import type { RepositoryServices } from '../services/repositoryCreate';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';

@@ -1,7 +1,7 @@
 import { toPullReview, toPullReviewComments, toPullReviews } from '../convert/review';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { isSiteAdmin } from '../services/permissions';
 import type { PullItem } from '../services/pullRequestsState';
 import {
@@ -43,13 +43,13 @@ function loadPullAndReview(ctx: RequestContext): { item: PullItem; review: Revie
 const integerOr0 = (value: unknown, field: string): number => {
   if (value === undefined || value === null) return 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value))
-    throw unprocessable(`[Comments]: ${field} must be an integer`);
+    throw invalid(`[Comments]: ${field} must be an integer`);
   return value;
 };
 
 const stringOrEmpty = (value: unknown, field: string): string => {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw unprocessable(`[Comments]: ${field} must be a string`);
+  if (typeof value !== 'string') throw invalid(`[Comments]: ${field} must be a string`);
   return value;
 };
 
@@ -59,10 +59,10 @@ function reviewComments(body: BodyFields): ReviewCommentInput[] {
   if (typeof value !== 'object' || value === null) return [];
   const raw: unknown = Object.entries(value).find(([key]) => key.toLowerCase() === 'comments')?.[1];
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw unprocessable('[Comments]: must be a list of review comments');
+  if (!Array.isArray(raw)) throw invalid('[Comments]: must be a list of review comments');
   return raw.map((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      throw unprocessable('[Comments]: each review comment must be an object');
+      throw invalid('[Comments]: each review comment must be an object');
     }
     const fields = new Map(
       Object.entries(entry).map(([key, field]) => [key.toLowerCase(), field as unknown]),

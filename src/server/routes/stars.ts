@@ -1,6 +1,6 @@
 import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { addStar, isStarring, listStargazers, removeStar, starredRepositories } from '../store/stars';
 import type { UserRow } from '../store/users';
 import type { HandlerMap } from './handler';

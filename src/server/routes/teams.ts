@@ -1,6 +1,6 @@
 import { toTeam } from '../convert/team';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertOrgRole, assertTeamRole } from '../services/permissions';
 import { createTeam, deleteTeam, editTeam, type TeamInput } from '../services/teams';
 import { checkUnits } from '../services/teamsUnits';

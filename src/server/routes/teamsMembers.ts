@@ -1,5 +1,5 @@
 import { toUser } from '../convert/user';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { assertTeamRole } from '../services/permissions';
 import { addTeamMember, removeTeamMember } from '../services/teams';
 import { isTeamMember, listTeamMembers } from '../store/teams';

@@ -1,7 +1,7 @@
 import { toRepository } from '../convert/repository';
 import { toTeam } from '../convert/team';
 import type { RequestContext } from '../http/context';
-import { HttpError, notFound, unprocessable } from '../http/httpError';
+import { invalid, notAllowed, notFound } from '../domain/errors';
 import {
   assertMayChangeRepoTeams,
   assertRepoAccess,
@@ -37,7 +37,7 @@ function organizationRepository(ctx: RequestContext): { repo: RepositoryRow; org
   const { repo } = loadRepository(ctx);
   const org = findUserById(ctx.db, repo.owner_id);
   if (!org || org.type !== userType.organization) {
-    throw new HttpError(405, 'repo is not owned by an organization');
+    throw notAllowed('repo is not owned by an organization');
   }
   return { repo, org };
 }
@@ -104,8 +104,7 @@ export const teamRepositoryHandlers: HandlerMap = {
     const { repo, org } = organizationRepository(ctx);
     assertMayChangeRepoTeams(ctx.db, ctx.user, repo, org);
     const team = namedTeam(ctx, org);
-    if (teamReachesRepo(ctx.db, team, repo))
-      throw unprocessable(`team '${team.name}' is already added to repo`);
+    if (teamReachesRepo(ctx.db, team, repo)) throw invalid(`team '${team.name}' is already added to repo`);
     addTeamRepository(ctx.db, team, repo);
     ctx.empty();
   },
@@ -114,8 +113,7 @@ export const teamRepositoryHandlers: HandlerMap = {
     const { repo, org } = organizationRepository(ctx);
     assertMayChangeRepoTeams(ctx.db, ctx.user, repo, org);
     const team = namedTeam(ctx, org);
-    if (!teamReachesRepo(ctx.db, team, repo))
-      throw unprocessable(`team '${team.name}' was not added to repo`);
+    if (!teamReachesRepo(ctx.db, team, repo)) throw invalid(`team '${team.name}' was not added to repo`);
     removeTeamRepository(ctx.db, team, repo);
     ctx.empty();
   },

@@ -1,6 +1,6 @@
 import { toAccessToken } from '../convert/accessToken';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import { createAccessToken, findAccessToken } from '../services/accessTokens';
 import { assertSelfOrAdmin } from '../services/permissions';
 import { deleteToken, listTokens } from '../store/tokens';

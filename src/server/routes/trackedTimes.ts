@@ -1,7 +1,7 @@
 import { toTrackedTime, toTrackedTimes } from '../convert/trackedTime';
 import { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
-import { badRequest, forbidden, notFound, unprocessable } from '../http/httpError';
+import { forbidden, invalid, malformed, notFound } from '../domain/errors';
 import { bodyTime, querySinceBefore } from '../services/issuesTime';
 import { atLeast, isSiteAdmin, repoAccess } from '../services/permissions';
 import {
@@ -70,8 +70,7 @@ export function internalTrackerOption(body: BodyFields): Partial<TimeTrackerSett
   if (typeof value !== 'object' || value === null || body.parsed.kind !== 'json') return undefined;
   const raw: unknown = Object.entries(value).find(([key]) => key.toLowerCase() === 'internal_tracker')?.[1];
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'object' || Array.isArray(raw))
-    throw unprocessable('[InternalTracker]: must be an object');
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalid('[InternalTracker]: must be an object');
   const tracker = new BodyFields({ kind: 'json', value: raw });
   return {
     enableTimeTracker: tracker.boolean('enable_time_tracker'),
@@ -97,12 +96,12 @@ export const trackedTimeHandlers: HandlerMap = {
     const created = body.string('created');
     const userName = body.string('user_name')?.trim();
     assertCanTrackTime(ctx.db, doer, repo, issue);
-    if (seconds === undefined || seconds <= 0) throw badRequest('time must be a positive number of seconds');
+    if (seconds === undefined || seconds <= 0) throw malformed('time must be a positive number of seconds');
     // Only site admins and repository admins may book time for someone else; others book their own (Gitea).
     let tracker = doer;
     if (userName && ((isRepoAdmin(ctx, repo) && userName !== doer.name) || isSiteAdmin(doer))) {
       const user = findUserByName(ctx.db, userName);
-      if (!user) throw unprocessable(`user does not exist [name: ${userName}]`);
+      if (!user) throw invalid(`user does not exist [name: ${userName}]`);
       tracker = user;
     }
     const time = addTime(ctx.db, tracker, issue, seconds, created ? bodyTime('created', created) : undefined);
@@ -131,7 +130,7 @@ export const trackedTimeHandlers: HandlerMap = {
   repoTrackedTimes: (ctx) => {
     const { repo } = loadRepository(ctx);
     assertIssuesReadable(ctx, repo);
-    if (!timeTrackerEnabled(ctx.db, repo)) throw badRequest('time tracking disabled');
+    if (!timeTrackerEnabled(ctx.db, repo)) throw malformed('time tracking disabled');
     listTimes(ctx, repo, timeFilter(ctx, repo));
   },
 
@@ -139,7 +138,7 @@ export const trackedTimeHandlers: HandlerMap = {
   userTrackedTimes: (ctx) => {
     const { repo } = loadRepository(ctx);
     assertIssuesReadable(ctx, repo);
-    if (!timeTrackerEnabled(ctx.db, repo)) throw badRequest('time tracking disabled');
+    if (!timeTrackerEnabled(ctx.db, repo)) throw malformed('time tracking disabled');
     const user = namedUser(ctx, ctx.param('user'));
     const doer = ctx.requireUser();
     if (!isRepoAdmin(ctx, repo) && !isSiteAdmin(doer) && doer.id !== user.id) {

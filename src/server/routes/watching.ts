@@ -1,6 +1,6 @@
 import { toWatchInfo } from '../convert/repository';
 import { toUser } from '../convert/user';
-import { notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import {
   isWatching,
   listWatchers,

@@ -1,6 +1,6 @@
 import type { Database } from '../store/database';
 import { findTokenById, findTokenByName, insertToken, type AccessTokenRow } from '../store/tokens';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { generateToken, hashToken, normalizeScopes } from './tokens';
 
 /**
@@ -14,12 +14,12 @@ export function createAccessToken(
   requestedScopes: readonly string[] = [],
 ): { row: AccessTokenRow; token: string } {
   const trimmed = name.trim();
-  if (trimmed === '') throw unprocessable('[Name]: Required');
+  if (trimmed === '') throw invalid('[Name]: Required');
   const { scopes, unknown } = normalizeScopes(requestedScopes);
-  if (unknown.length > 0) throw unprocessable(`invalid access token scope provided: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw invalid(`invalid access token scope provided: ${unknown.join(', ')}`);
   return db.transaction(() => {
     // The spec rejects a duplicate name with 422 (Gitea today: 400); the message is Gitea's.
-    if (findTokenByName(db, uid, trimmed)) throw unprocessable('access token name has been used already');
+    if (findTokenByName(db, uid, trimmed)) throw invalid('access token name has been used already');
     const token = generateToken();
     const row = insertToken(db, {
       uid,

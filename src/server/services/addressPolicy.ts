@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { HttpError } from '../http/httpError';
+import { DomainError } from '../domain/errors';
 import type { Logger } from '../log';
 
 /**
@@ -138,9 +138,9 @@ export class AllowedHosts {
 }
 
 /** A refused address: a 422 for the API, a recorded failure for a webhook delivery. */
-export class AddressRefused extends HttpError {
+export class AddressRefused extends DomainError {
   constructor(message: string) {
-    super(422, message);
+    super('invalid', message);
     this.name = 'AddressRefused';
   }
 }

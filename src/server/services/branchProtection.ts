@@ -1,4 +1,4 @@
-import { forbidden, HttpError, notFound, unprocessable } from '../http/httpError';
+import { forbidden, invalid, malformed, notFound } from '../domain/errors';
 import type { BodyFields } from '../http/bodyFields';
 import {
   deleteProtectedBranch,
@@ -19,7 +19,7 @@ function userIds(db: Database, names: readonly string[]): number[] {
   return names.map((name) => {
     const user = findUserByName(db, name);
     // Gitea's ErrUserNotExist, answered 422
-    if (!user) throw unprocessable(`user does not exist [uid: 0, name: ${name}]`);
+    if (!user) throw invalid(`user does not exist [uid: 0, name: ${name}]`);
     return user.id;
   });
 }
@@ -27,8 +27,7 @@ function userIds(db: Database, names: readonly string[]): number[] {
 function teamIds(db: Database, repo: RepositoryRow, names: readonly string[]): number[] {
   return names.map((name) => {
     const team = findTeamByName(db, repo.owner_id, name);
-    if (!team)
-      throw unprocessable(`team does not exist [org_id: ${repo.owner_id}, team_id: 0, name: ${name}]`);
+    if (!team) throw invalid(`team does not exist [org_id: ${repo.owner_id}, team_id: 0, name: ${name}]`);
     return team.id;
   });
 }
@@ -82,7 +81,7 @@ function plainFields(body: BodyFields): ProtectedBranchChanges {
 /** Gitea's CreateBranchProtection: absent switches are off; 403 when a rule of that name exists. */
 export function createProtection(db: Database, repo: RepositoryRow, body: BodyFields): ProtectedBranchRow {
   const ruleName = body.string('rule_name') || body.string('branch_name') || '';
-  if (ruleName === '') throw new HttpError(400, 'both rule_name and branch_name are empty');
+  if (ruleName === '') throw malformed('both rule_name and branch_name are empty');
   if (findProtectedBranch(db, repo.id, ruleName)) throw forbidden('Branch protection already exist');
   const on = (flag: string): boolean => body.boolean(flag) === true;
   const push = on('enable_push');

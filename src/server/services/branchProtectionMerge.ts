@@ -1,4 +1,4 @@
-import { HttpError } from '../http/httpError';
+import { notAllowed } from '../domain/errors';
 import { listProtectedBranches } from '../store/branchProtections';
 import type { Database } from '../store/database';
 import { officialVerdicts } from '../store/reviewVerdicts';
@@ -19,9 +19,9 @@ export function assertProtectionAllowsMerge(
   if (!rule) return;
   const verdicts = officialVerdicts(db, issueId, rule.ignore_stale_approvals === 1);
   if (verdicts.approvals < rule.required_approvals) {
-    throw new HttpError(405, 'Does not have enough approvals');
+    throw notAllowed('Does not have enough approvals');
   }
   if (rule.block_on_rejected_reviews === 1 && verdicts.rejections > 0) {
-    throw new HttpError(405, 'There are requested changes');
+    throw notAllowed('There are requested changes');
   }
 }

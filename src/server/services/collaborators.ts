@@ -1,4 +1,4 @@
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import { deleteCollaboration, upsertCollaboration, type CollaboratorMode } from '../store/collaborations';
 import type { RepositoryRow } from '../store/repositories';
@@ -8,7 +8,7 @@ import { unwatch } from '../store/watches';
 /** The user a collaborator path names; Gitea answers 422 for an unknown one (organizations are not users here). */
 export function collaboratorByName(db: Database, name: string): UserRow {
   const user = findUserByName(db, name);
-  if (!user) throw unprocessable(`user does not exist [name: ${name}]`);
+  if (!user) throw invalid(`user does not exist [name: ${name}]`);
   return user;
 }
 
@@ -19,9 +19,8 @@ export function addCollaborator(
   user: UserRow,
   mode: CollaboratorMode,
 ): void {
-  if (user.id === repo.owner_id)
-    throw unprocessable('the owner of a repository cannot be added as a collaborator');
-  if (user.is_active !== 1) throw unprocessable("collaborator's account is inactive");
+  if (user.id === repo.owner_id) throw invalid('the owner of a repository cannot be added as a collaborator');
+  if (user.is_active !== 1) throw invalid("collaborator's account is inactive");
   upsertCollaboration(db, repo.id, user.id, mode);
 }
 

@@ -1,4 +1,4 @@
-import { forbidden } from '../http/httpError';
+import { forbidden } from '../domain/errors';
 import {
   deleteComment as deleteCommentRow,
   insertComment,

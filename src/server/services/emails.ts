@@ -1,4 +1,4 @@
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import type { Database } from '../store/database';
 import {
   deleteEmailAddress,
@@ -15,12 +15,12 @@ import { isValidEmail } from './accountNames';
  * REGISTER_EMAIL_CONFIRM off). An address anyone already has, this user included, is refused.
  */
 export function addEmailAddresses(db: Database, uid: number, emails: readonly string[]): EmailAddressRow[] {
-  if (emails.length === 0) throw unprocessable('Email list empty');
+  if (emails.length === 0) throw invalid('Email list empty');
   return db.transaction(() =>
     emails.map((raw) => {
       const email = raw.trim();
-      if (!isValidEmail(email)) throw unprocessable(`Email address "${email}" invalid`);
-      if (findEmailAddress(db, email)) throw unprocessable(`Email address has been used: ${email}`);
+      if (!isValidEmail(email)) throw invalid(`Email address "${email}" invalid`);
+      if (findEmailAddress(db, email)) throw invalid(`Email address has been used: ${email}`);
       return insertEmailAddress(db, uid, email, true);
     }),
   );
@@ -33,8 +33,7 @@ export function deleteEmailAddresses(db: Database, uid: number, emails: readonly
       const email = raw.trim();
       const row = findEmailAddress(db, email);
       if (!row || row.uid !== uid) throw notFound(`Email address does not exist [email: ${email}]`);
-      if (row.is_primary === 1)
-        throw unprocessable(`primary email address cannot be deleted [email: ${email}]`);
+      if (row.is_primary === 1) throw invalid(`primary email address cannot be deleted [email: ${email}]`);
       deleteEmailAddress(db, row.id);
     }
   });

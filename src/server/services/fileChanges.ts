@@ -1,4 +1,4 @@
-import { conflict, notFound, unprocessable } from '../http/httpError';
+import { conflict, invalid, notFound } from '../domain/errors';
 import type { CatFileReader } from '../git/catFile';
 import { readCommit } from '../git/commits';
 import { commitFileChanges, moveBranch, type FileChange } from '../git/fileCommit';
@@ -94,13 +94,13 @@ async function assertFoldersOnPath(reader: CatFileReader, tree: string, path: st
     const prefix = segments.slice(0, i).join('/');
     const entry = await entryAt(reader, tree, prefix);
     if (!entry) return;
-    if (entry.kind !== 'dir') throw unprocessable(`a file exists where a folder is needed [path: ${prefix}]`);
+    if (entry.kind !== 'dir') throw invalid(`a file exists where a folder is needed [path: ${prefix}]`);
   }
 }
 
 function assertSha(entry: TreeEntry, sha: string | undefined): void {
-  if (!sha) throw unprocessable('[SHA]: Required');
-  if (entry.sha !== sha) throw unprocessable(`sha does not match [given: ${sha}, expected: ${entry.sha}]`);
+  if (!sha) throw invalid('[SHA]: Required');
+  if (entry.sha !== sha) throw invalid(`sha does not match [given: ${sha}, expected: ${entry.sha}]`);
 }
 
 /**
@@ -121,11 +121,11 @@ async function baseOf(
   }
   const branch = request.newBranch || base;
   if (branch === base) return { parent, branch, expected: parent };
-  if (!isValidBranchName(branch)) throw unprocessable('[NewBranchName]: GitRefName');
+  if (!isValidBranchName(branch)) throw invalid('[NewBranchName]: GitRefName');
   const clash = (await listBranches(target.gitDir)).find(
     (b) => b.name === branch || b.name.startsWith(`${branch}/`) || branch.startsWith(`${b.name}/`),
   );
-  if (clash) throw unprocessable(`branch already exists [name: ${clash.name}]`);
+  if (clash) throw invalid(`branch already exists [name: ${clash.name}]`);
   return { parent, branch, expected: undefined };
 }
 
@@ -144,11 +144,11 @@ async function plan(
   });
   if (tree !== undefined) await assertFoldersOnPath(target.reader, tree, request.path);
   if (existing?.kind === 'dir' && request.operation !== 'delete') {
-    throw unprocessable(`a folder exists at the file's path [path: ${request.path}]`);
+    throw invalid(`a folder exists at the file's path [path: ${request.path}]`);
   }
   switch (request.operation) {
     case 'create':
-      if (existing) throw unprocessable(`repository file already exists [path: ${request.path}]`);
+      if (existing) throw invalid(`repository file already exists [path: ${request.path}]`);
       return [write('100644')];
     case 'delete':
       if (!existing || existing.kind === 'dir' || existing.kind === 'submodule') {
@@ -169,7 +169,7 @@ async function plan(
       }
       assertSha(source, request.sha);
       if (from === undefined) return [write(source.mode)];
-      if (existing) throw unprocessable(`repository file already exists [path: ${request.path}]`);
+      if (existing) throw invalid(`repository file already exists [path: ${request.path}]`);
       return [{ kind: 'delete', path: from }, write(source.mode)];
     }
   }

@@ -6,7 +6,7 @@ import { toUser } from '../convert/user';
 import { cloneBareLocal } from '../git/fetch';
 import { repositoryGitDir, stagingDir } from '../git/paths';
 import { repositorySizeKiB } from '../git/repository';
-import { conflict, unprocessable } from '../http/httpError';
+import { conflict, invalid } from '../domain/errors';
 import { findForkOwnedBy, recordFork } from '../store/forks';
 import { findRepositoryById, repositoryNameTaken, type RepositoryRow } from '../store/repositories';
 import { findUserById, userType, type UserRow } from '../store/users';
@@ -34,7 +34,7 @@ export async function forkRepository(
 ): Promise<RepositoryRow> {
   const { db } = services;
   const problem = repositoryNameProblem(name);
-  if (problem) throw unprocessable(problem);
+  if (problem) throw invalid(problem);
   const existing = findForkOwnedBy(db, base.id, owner.id);
   if (existing) {
     throw conflict(

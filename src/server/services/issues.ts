@@ -1,5 +1,5 @@
 import type { ChangesPayload } from '../../api/types';
-import { forbidden, HttpError, unprocessable } from '../http/httpError';
+import { forbidden, preconditionFailed } from '../domain/errors';
 import {
   deleteIssueRow,
   findIssueById,
@@ -10,7 +10,6 @@ import {
   type IssueRow,
 } from '../store/issues';
 import { replaceIssueAssignees } from '../store/issuesAssignees';
-import { findMilestone } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
 import type { Database } from '../store/database';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
@@ -18,6 +17,7 @@ import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { issueUnit } from './issuesAccess';
 import { attachLabels, resolveIssueLabels } from './labels';
 import { atLeast, repoAccess } from './permissions';
+import { milestoneIdOrNone } from './milestones';
 
 export interface CreateIssueInput {
   title: string;
@@ -42,14 +42,6 @@ export function canWriteIssues(
   return atLeast(repoAccess(db, actor.doer, repo, issueUnit(isPull)), 'write');
 }
 
-/** A milestone id of the repository; 0 means none. Unknown → 422. */
-function milestoneOrNone(db: Database, repo: RepositoryRow, id: number): number | null {
-  if (id === 0) return null;
-  const milestone = findMilestone(db, repo.id, id);
-  if (!milestone) throw unprocessable(`milestone does not exist [id: ${id}, repo_id: ${repo.id}]`);
-  return milestone.id;
-}
-
 /**
  * Creates an issue as Gitea's API does: labels, milestone, assignees and the due date only count for
  * writers (silently ignored for others); `closed` creates it closed. Emits `opened` (then `closed`).
@@ -58,7 +50,7 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
   const { db } = actor;
   const writer = canWriteIssues(db, actor, repo, false);
   const labels = writer && input.labels ? resolveIssueLabels(db, repo, input.labels) : [];
-  const milestoneId = writer && input.milestone ? milestoneOrNone(db, repo, input.milestone) : null;
+  const milestoneId = writer && input.milestone ? milestoneIdOrNone(db, repo, input.milestone) : null;
   const assignees = writer ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee) : [];
   const issue = db.transaction(() => {
     const row = insertIssue(db, {
@@ -118,10 +110,12 @@ export function editIssue(
   const closing = input.state !== undefined && (input.state === 'closed') !== (issue.is_closed === 1);
   if (closing) {
     const veto = refuseStateChange?.(issue);
-    if (veto) throw new HttpError(412, veto);
+    if (veto) throw preconditionFailed(veto);
   }
   const milestoneId =
-    writer && input.milestone !== undefined ? milestoneOrNone(db, repo, input.milestone) : issue.milestone_id;
+    writer && input.milestone !== undefined
+      ? milestoneIdOrNone(db, repo, input.milestone)
+      : issue.milestone_id;
   const assignees =
     writer && (input.assignees !== undefined || input.assignee !== undefined)
       ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee)

@@ -1,4 +1,4 @@
-import { HttpError, notFound } from '../http/httpError';
+import { notFound } from '../domain/errors';
 import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
 import {
@@ -43,9 +43,4 @@ export function assertIssuesOrPullsAccess(
   const pulls = repoAccess(db, viewer, repo, 'repo.pulls');
   if (atLeast(issues, needed) || atLeast(pulls, needed)) return;
   assertRepoAccess(db, viewer, repo, needed, atLeast(pulls, issues) ? 'repo.pulls' : 'repo.issues');
-}
-
-/** Writes to an archived repository are refused with 423, as Gitea's mustNotBeArchived. */
-export function assertNotArchived(repo: RepositoryRow): void {
-  if (repo.is_archived === 1) throw new HttpError(423, 'repo is archived');
 }

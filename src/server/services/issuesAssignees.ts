@@ -1,4 +1,4 @@
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import { addIssueMentions } from '../store/issuesAssignees';
 import { usersByLowerNames } from '../store/issuesUsers';
@@ -33,9 +33,9 @@ export function resolveAssignees(
   const users = new Map<number, UserRow>();
   for (const name of wanted) {
     const user = findUserByName(db, name);
-    if (!user) throw unprocessable(`Assignee does not exist: [name: ${name}]`);
+    if (!user) throw invalid(`Assignee does not exist: [name: ${name}]`);
     if (!canBeAssigned(db, user, repo)) {
-      throw unprocessable(`user does not have access to repo [user_id: ${user.id}, repo_name: ${repo.name}]`);
+      throw invalid(`user does not have access to repo [user_id: ${user.id}, repo_name: ${repo.name}]`);
     }
     users.set(user.id, user);
   }

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../http/httpError';
+import { malformed, notFound } from '../domain/errors';
 import type { Database } from '../store/database';
 import { issueSortTypes, type IssueFilter, type IssueSort } from '../store/issuesList';
 import { labelIdsByNamesInRepos } from '../store/labels';
@@ -112,13 +112,13 @@ function searchableRepositories(
   let teamId: number | undefined;
   if (ownerName) {
     const owner = findAccountByName(db, ownerName);
-    if (!owner) throw badRequest('Owner not found');
+    if (!owner) throw malformed('Owner not found');
     ownerId = owner.id;
   }
   if (teamName) {
-    if (ownerId === undefined) throw badRequest('Owner organisation is required for filtering on team');
+    if (ownerId === undefined) throw malformed('Owner organisation is required for filtering on team');
     const team = findTeamByName(db, ownerId, teamName);
-    if (!team) throw badRequest('Team not found');
+    if (!team) throw malformed('Team not found');
     teamId = team.id;
   }
   const kinds = isPull === undefined ? [false, true] : [isPull];

@@ -1,5 +1,5 @@
 import { goFieldName } from '../http/bodyFields';
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 
 // RFC 3339 (Go's time.Time JSON), or a bare date, which clients of the due-date fields often send.
 const timePattern =
@@ -32,14 +32,14 @@ function parseTime(value: string): ParsedTime | undefined {
 /** A body time field (RFC 3339): its instant in unix seconds; 422 naming the field when malformed. */
 export function bodyTime(field: string, value: string): number {
   const parsed = parseTime(value);
-  if (!parsed) throw unprocessable(`[${goFieldName(field)}]: must be an RFC 3339 time`);
+  if (!parsed) throw invalid(`[${goFieldName(field)}]: must be an RFC 3339 time`);
   return parsed.instant;
 }
 
 /** A due date: Gitea keeps only the date, as the end of that day (the summary says time of day is ignored). */
 export function bodyDueDate(field: string, value: string): number {
   const parsed = parseTime(value);
-  if (!parsed) throw unprocessable(`[${goFieldName(field)}]: must be an RFC 3339 time`);
+  if (!parsed) throw invalid(`[${goFieldName(field)}]: must be an RFC 3339 time`);
   return parsed.endOfDay;
 }
 
@@ -49,7 +49,7 @@ export function querySinceBefore(query: URLSearchParams): { since?: number; befo
     const value = query.get(name);
     if (value === null || value === '') return undefined;
     const parsed = parseTime(value);
-    if (!parsed) throw unprocessable(`parsing time "${value}" as RFC 3339 failed: invalid ${name}`);
+    if (!parsed) throw invalid(`parsing time "${value}" as RFC 3339 failed: invalid ${name}`);
     return parsed.instant;
   };
   return { since: read('since'), before: read('before') };

@@ -1,5 +1,5 @@
 import { goFieldName } from '../http/bodyFields';
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import { touchIssue, type IssueRow } from '../store/issues';
 import {
@@ -23,7 +23,7 @@ const colorPattern = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i;
  */
 export function normalizeLabelColor(value: string, field = 'color'): string {
   const match = colorPattern.exec(value.trim());
-  if (!match) throw unprocessable(`[${goFieldName(field)}]: invalid color "${value}": use #rrggbb or rrggbb`);
+  if (!match) throw invalid(`[${goFieldName(field)}]: invalid color "${value}": use #rrggbb or rrggbb`);
   const hex = match[1]!.toLowerCase();
   return hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
 }
@@ -45,14 +45,14 @@ export function resolveIssueLabels(db: Database, repo: RepositoryRow, refs: read
   for (const ref of refs) {
     if (typeof ref === 'number' && Number.isSafeInteger(ref)) ids.push(ref);
     else if (typeof ref === 'string') names.push(ref);
-    else throw unprocessable('[Labels]: a label must be an integer or a string');
+    else throw invalid('[Labels]: a label must be an integer or a string');
   }
   const byId = usableLabelsByIds(db, repo, ids);
   const missingId = ids.find((id) => !byId.some((l) => l.id === id));
-  if (missingId !== undefined) throw unprocessable(`label does not exist [id: ${missingId}]`);
+  if (missingId !== undefined) throw invalid(`label does not exist [id: ${missingId}]`);
   const byName = usableLabelsByNames(db, repo, names);
   const missingName = names.find((name) => !byName.some((l) => l.name === name));
-  if (missingName !== undefined) throw unprocessable(`label does not exist [name: ${missingName}]`);
+  if (missingName !== undefined) throw invalid(`label does not exist [name: ${missingName}]`);
   const unique = new Map([...byId, ...byName].map((l) => [l.id, l]));
   return [...unique.values()];
 }

@@ -1,7 +1,7 @@
-import { isWorkInProgress } from '../convert/pullRequest';
+import { isWorkInProgress } from '../domain/workInProgress';
 import { deleteBranch } from '../git/refs';
 import { advanceBranch, advanceBranchWithWorktree } from '../git/merge';
-import { conflict, HttpError } from '../http/httpError';
+import { conflict, notAllowed } from '../domain/errors';
 import { commentType, insertComment } from '../store/comments';
 import { findIssueById, setIssueClosed } from '../store/issues';
 import {
@@ -25,7 +25,6 @@ import {
   refreshPull,
   type PullItem,
 } from './pullRequestsState';
-import type { PushServices } from './pushes';
 import { trackRefChanges } from './refChanges';
 import { assertProtectionAllowsMerge } from './branchProtectionMerge';
 
@@ -43,7 +42,7 @@ export interface MergeInput {
 }
 
 /** The spec's refusal of a merge: 405 with a message saying why. */
-const refused = (message: string): HttpError => new HttpError(405, message);
+const refused = notAllowed;
 
 /** Gitea's default titles: `Merge pull request '<title>' (#n) from <head> into <base>`, or `<title> (#n)` for a squash. */
 function defaultTitle(item: PullItem, style: MergeStyle, headLabel: string): string {
@@ -92,18 +91,12 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
       ? `${headRepo.owner_name}/${headRepo.name}:${pull.head_branch}`
       : pull.head_branch;
   const gitDir = gitDirOf(actor, baseRepo);
-  const pushServices: PushServices = {
-    db: actor.db,
-    rootUrl: actor.rootUrl,
-    events: actor.events,
-    log: actor.log,
-  };
   const committer = { ...gitPerson(actor.doer, input.noreplyHost) };
   const poster = findUserById(actor.db, item.issue.poster_id);
   const squashAuthor = poster ? gitPerson(poster, input.noreplyHost) : committer;
   const message = commitMessage({ ...item, pull }, input, headLabel);
 
-  await trackRefChanges(pushServices, baseRepo, gitDir, actor.doer, async (settle) => {
+  await trackRefChanges(actor, baseRepo, gitDir, actor.doer, async (settle) => {
     // Under the repository's queue: re-read what another merge may have changed meanwhile.
     const current: PullItem = {
       issue: findIssueById(actor.db, item.issue.id) ?? item.issue,
@@ -206,13 +199,7 @@ async function deleteHeadBranch(actor: PullActor, pull: PullRequestRow): Promise
   if (!atLeast(repoAccess(actor.db, actor.doer, headRepo, 'repo.code'), 'write')) return;
   if (openPullsWithHead(actor.db, headRepo.id, pull.head_branch).length > 0) return;
   const gitDir = gitDirOf(actor, headRepo);
-  const pushServices: PushServices = {
-    db: actor.db,
-    rootUrl: actor.rootUrl,
-    events: actor.events,
-    log: actor.log,
-  };
-  await trackRefChanges(pushServices, headRepo, gitDir, actor.doer, async () => {
+  await trackRefChanges(actor, headRepo, gitDir, actor.doer, async () => {
     const tip = await branchTip(actor, headRepo, pull.head_branch);
     if (tip === pull.head_commit_id) await deleteBranch(gitDir, pull.head_branch, tip);
   });

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FetchSource } from '../git/fetch';
-import { HttpError, unprocessable } from '../http/httpError';
+import type { DomainError } from '../domain/errors';
+import { invalid } from '../domain/errors';
 import type { MirrorRow } from '../store/mirrors';
 import type { UserRow } from '../store/users';
 import { AddressRefused, type AddressPolicy } from './addressPolicy';
@@ -40,8 +41,8 @@ const safeDecode = (text: string): string => {
   }
 };
 
-const notAllowed = (address: string, why: string): HttpError =>
-  unprocessable(`migration/cloning from '${shown(address)}' is not allowed: ${why}`);
+const notAllowed = (address: string, why: string): DomainError =>
+  invalid(`migration/cloning from '${shown(address)}' is not allowed: ${why}`);
 
 /** Re-checks a URL against the policy, so git connects only to the addresses approved just now. */
 async function checkedUrl(
@@ -59,16 +60,16 @@ async function checkedUrl(
     };
   } catch (error) {
     if (error instanceof AddressRefused)
-      throw unprocessable(`You can not import from disallowed hosts: ${error.message}.`);
+      throw invalid(`You can not import from disallowed hosts: ${error.message}.`);
     throw error;
   }
 }
 
 async function localSource(doer: UserRow, address: string): Promise<ResolvedSource> {
-  if (!isSiteAdmin(doer)) throw unprocessable('You are not allowed to import local repositories.');
+  if (!isSiteAdmin(doer)) throw invalid('You are not allowed to import local repositories.');
   const resolved = path.resolve(address);
   const info = await stat(resolved).catch(() => undefined);
-  if (!info?.isDirectory()) throw unprocessable('Invalid local path, it does not exist or not a directory.');
+  if (!info?.isDirectory()) throw invalid('Invalid local path, it does not exist or not a directory.');
   return { source: { kind: 'path', path: resolved }, address: resolved, username: '', password: '' };
 }
 
@@ -83,7 +84,7 @@ export async function resolveMigrationSource(
   request: SourceRequest,
 ): Promise<ResolvedSource> {
   const address = request.cloneAddr.trim();
-  if (address === '') throw unprocessable('[CloneAddr]: Required');
+  if (address === '') throw invalid('[CloneAddr]: Required');
   const scheme = schemePattern.exec(address)?.[1]?.toLowerCase();
   if (scheme === undefined || windowsDrive.test(address)) {
     if (path.isAbsolute(address)) return localSource(doer, address);

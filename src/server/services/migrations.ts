@@ -7,7 +7,7 @@ import { cloneMirror, describeFetchFailure, removeOrigin } from '../git/fetch';
 import { stagingDir } from '../git/paths';
 import { headBranchOf, objectFormatOf, snapshotRefs } from '../git/receive';
 import { repositorySizeKiB, setHeadBranch } from '../git/repository';
-import { conflict, unprocessable } from '../http/httpError';
+import { conflict, invalid } from '../domain/errors';
 import { insertMirror, recordMigrationSource } from '../store/mirrors';
 import { repositoryNameTaken, type RepositoryRow } from '../store/repositories';
 import { userType, type UserRow } from '../store/users';
@@ -46,9 +46,9 @@ function mirrorIntervalSeconds(services: MigrationServices, text: string | undef
   if (text === undefined || text.trim() === '') return services.defaultMirrorInterval;
   const seconds = parseGoDuration(text);
   if (seconds === undefined)
-    throw unprocessable(`[MirrorInterval]: invalid duration "${text}" (use e.g. 8h or 30m)`);
+    throw invalid(`[MirrorInterval]: invalid duration "${text}" (use e.g. 8h or 30m)`);
   if (seconds !== 0 && seconds < services.minMirrorInterval) {
-    throw unprocessable(
+    throw invalid(
       `interval ${text} is set below the minimum interval of ${formatGoDuration(services.minMirrorInterval)}`,
     );
   }
@@ -67,7 +67,7 @@ async function cloneToStaging(
     await cloneMirror(source, stagingPath);
   } catch (error) {
     rmSync(stagingPath, { recursive: true, force: true });
-    throw unprocessable(describeFetchFailure(error));
+    throw invalid(describeFetchFailure(error));
   }
   try {
     if (!input.mirror) await removeOrigin(stagingPath);
@@ -105,7 +105,7 @@ export async function migrateRepository(
 ): Promise<RepositoryRow> {
   const { db } = services;
   const problem = repositoryNameProblem(input.repoName);
-  if (problem) throw unprocessable(problem);
+  if (problem) throw invalid(problem);
   const interval = input.mirror ? mirrorIntervalSeconds(services, input.mirrorInterval) : 0;
   const resolved = await resolveMigrationSource(services.policy, doer, input);
   if (repositoryNameTaken(db, owner.id, input.repoName)) throw conflict(duplicateRepositoryMessage);

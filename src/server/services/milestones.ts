@@ -1,4 +1,4 @@
-import { notFound } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import type { Database } from '../store/database';
 import { findMilestone, findMilestoneByName, type MilestoneRow } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
@@ -13,6 +13,14 @@ export function milestoneByIdOrName(db: Database, repo: RepositoryRow, idOrName:
     (id > 0 ? findMilestone(db, repo.id, id) : undefined) ?? findMilestoneByName(db, repo.id, idOrName);
   if (!milestone) throw notFound(`milestone does not exist [id: 0, repo_id: ${repo.id}, name: ${idOrName}]`);
   return milestone;
+}
+
+/** A milestone id of the repository named in a body; 0 means none. Unknown → 422. */
+export function milestoneIdOrNone(db: Database, repo: RepositoryRow, id: number): number | null {
+  if (id === 0) return null;
+  const milestone = findMilestone(db, repo.id, id);
+  if (!milestone) throw invalid(`milestone does not exist [id: ${id}, repo_id: ${repo.id}]`);
+  return milestone.id;
 }
 
 /** The list's `state`: open unless `closed` or `all` is asked for, as Gitea. */

@@ -1,7 +1,7 @@
 import { describeFetchFailure, fetchMirror } from '../git/fetch';
 import { repositoryGitDir } from '../git/paths';
 import { GitError } from '../git/run';
-import type { AppServices } from '../http/context';
+import type { AppServices } from './appServices';
 import { nowSeconds } from '../store/database';
 import { dueMirrors, findMirror, recordMirrorSync } from '../store/mirrors';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../http/httpError';
+import { forbidden, notFound } from '../domain/errors';
 import type { Database } from '../store/database';
 import { findIssueByNumber, type IssueRow } from '../store/issues';
 import { assigneeIdsOfIssues } from '../store/issuesAssignees';
@@ -21,6 +21,7 @@ import type { UserRow } from '../store/users';
 import type { EventBus, RepositoryEvent } from './events';
 import { issueUnit } from './issuesAccess';
 import { atLeast, isSiteAdmin, repoAccess } from './permissions';
+import { isWorkInProgress } from '../domain/workInProgress';
 
 /** What an event asks of the notification threads of one issue. */
 interface ThreadTrigger {
@@ -71,10 +72,6 @@ function triggerOf(event: RepositoryEvent): ThreadTrigger | undefined {
       return undefined;
   }
 }
-
-// Gitea's default WORK_IN_PROGRESS_PREFIXES: repository watchers do not hear of draft pull requests.
-const isWorkInProgress = (title: string): boolean =>
-  ['wip:', '[wip]'].some((prefix) => title.toLowerCase().startsWith(prefix));
 
 function mayReadIssue(db: Database, user: UserRow, repo: RepositoryRow, issue: IssueRow): boolean {
   const isPull = issue.is_pull === 1;

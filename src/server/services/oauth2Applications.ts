@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import type { Database } from '../store/database';
 import {
   findOAuth2Application,
@@ -38,9 +38,9 @@ export function generateClientSecret(): string {
 
 /** Throws 422 unless every redirect URI is an absolute URI (a scheme; custom schemes serve native apps). */
 export function assertRedirectUris(uris: readonly string[]): void {
-  if (uris.length === 0) throw unprocessable('[RedirectURIs]: Required');
+  if (uris.length === 0) throw invalid('[RedirectURIs]: Required');
   for (const uri of uris) {
-    if (!URL.canParse(uri) || /\s/.test(uri)) throw unprocessable(`[RedirectURIs]: invalid URL: ${uri}`);
+    if (!URL.canParse(uri) || /\s/.test(uri)) throw invalid(`[RedirectURIs]: invalid URL: ${uri}`);
   }
 }
 

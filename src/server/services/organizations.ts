@@ -1,4 +1,4 @@
-import { notFound, unprocessable } from '../http/httpError';
+import { invalid, notFound } from '../domain/errors';
 import { sqlBool, type Database, type SqlValue } from '../store/database';
 import {
   deleteOrganizationRow,
@@ -40,7 +40,7 @@ export interface OrganizationInput {
 function checkEmail(email: string | undefined): void {
   // An empty e-mail clears it; anything else must look like an address.
   if (email !== undefined && email !== '' && !isValidEmail(email)) {
-    throw unprocessable(`e-mail invalid [email: ${email}]`);
+    throw invalid(`e-mail invalid [email: ${email}]`);
   }
 }
 
@@ -53,7 +53,7 @@ function checkWebsite(website: string | undefined): void {
   } catch {
     valid = false;
   }
-  if (!valid) throw unprocessable('[Website]: ValidUrl');
+  if (!valid) throw invalid('[Website]: ValidUrl');
 }
 
 /**
@@ -67,11 +67,11 @@ export function createOrganization(
   owner: UserRow,
 ): UserRow {
   const problem = accountNameProblem(name);
-  if (problem) throw unprocessable(problem);
+  if (problem) throw invalid(problem);
   checkEmail(input.email);
   checkWebsite(input.website);
   return db.transaction(() => {
-    if (findAccountByName(db, name)) throw unprocessable(`user already exists [name: ${name}]`);
+    if (findAccountByName(db, name)) throw invalid(`user already exists [name: ${name}]`);
     const orgId = insertOrganization(db, {
       name,
       fullName: input.fullName ?? '',
@@ -122,7 +122,7 @@ export function deleteOrganization(db: Database, org: UserRow): void {
   db.transaction(() => {
     const repositories = countRepositoriesOwnedBy(db, org.id);
     if (repositories > 0) {
-      throw unprocessable(
+      throw invalid(
         `organization still has ownership of repositories [uid: ${org.id}]: transfer or delete its ${repositories} repositories first`,
       );
     }
@@ -132,7 +132,7 @@ export function deleteOrganization(db: Database, org: UserRow): void {
 
 /** Gitea's ErrLastOrgOwner, as a refusal rather than its 500. */
 export const lastOwnerError = (user: UserRow): Error =>
-  unprocessable(`user is the last member of owner team [uid: ${user.id}]: add another owner first`);
+  invalid(`user is the last member of owner team [uid: ${user.id}]: add another owner first`);
 
 /**
  * Takes a user out of the organization and all its teams (a non-member is left as is); the last owner

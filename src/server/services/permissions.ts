@@ -10,7 +10,7 @@ import type { RepositoryRow } from '../store/repositories';
 import type { SqlCondition } from '../store/repositorySearch';
 import { isTeamMember, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
-import { forbidden, notFound, unauthorized } from '../http/httpError';
+import { forbidden, notFound, unauthenticated } from '../domain/errors';
 
 /**
  * The one permission module. Every route asks here who may see or change what; the answers follow
@@ -161,7 +161,7 @@ export function assertRepoAccess(
   const mode = repoAccess(db, viewer, repo, unit);
   if (atLeast(mode, needed)) return mode;
   if (!canSeeRepo(db, viewer, repo)) throw notFound();
-  if (viewer === null) throw unauthorized();
+  if (viewer === null) throw unauthenticated();
   throw forbidden(
     needed === 'admin' || needed === 'owner'
       ? 'Must have admin rights'
@@ -185,7 +185,7 @@ export function assertOrgRole(
   needed: Exclude<OrgRole, 'none'>,
 ): OrgRole {
   if (!canSeeAccount(db, viewer, org)) throw notFound();
-  if (viewer === null) throw unauthorized();
+  if (viewer === null) throw unauthenticated();
   const role = isSiteAdmin(viewer) ? 'owner' : orgRole(db, viewer, org);
   if (role === 'owner' || (needed === 'member' && role === 'member')) return role;
   throw forbidden(
@@ -212,7 +212,7 @@ export function assertTeamRole(
   team: Pick<TeamRow, 'id' | 'org_id'>,
   needed: 'member' | 'owner',
 ): void {
-  if (viewer === null) throw unauthorized();
+  if (viewer === null) throw unauthenticated();
   if (isSiteAdmin(viewer)) return;
   const membership = organizationMembership(db, team.org_id, viewer.id);
   if (membership.owner) return;

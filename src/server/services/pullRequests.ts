@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { conflict, notFound, unprocessable } from '../http/httpError';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { deleteRef, fetchBranch, mergeBase, pullHeadRef, setRef } from '../git/merge';
 import { isValidBranchName } from '../git/validate';
 import { commentType, insertComment } from '../store/comments';
 import type { Database } from '../store/database';
 import { insertIssue } from '../store/issues';
-import { findMilestone } from '../store/milestones';
 import { findForkFamilyRepository, findOpenPullBetween, insertPullRequest } from '../store/pullRequests';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import { insertReview, reviewType } from '../store/reviews';
@@ -17,6 +16,7 @@ import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { attachLabels, resolveIssueLabels } from './labels';
 import { atLeast, repoAccess } from './permissions';
 import { branchTip, gitDirOf, refreshPull, type PullGitContext, type PullItem } from './pullRequestsState';
+import { milestoneIdOrNone } from './milestones';
 
 /** Who acts on pull requests, with what reading and changing their git data takes. */
 export type PullActor = IssueActor & PullGitContext;
@@ -120,10 +120,9 @@ function resolveReviewers(actor: PullActor, repo: RepositoryRow, names: readonly
   for (const name of names) {
     const user = findUserByName(actor.db, name.trim());
     if (!user) throw notFound(`User '${name}' not exist`);
-    if (user.id === actor.doer.id)
-      throw unprocessable(`the poster cannot be asked to review [user: ${name}]`);
+    if (user.id === actor.doer.id) throw invalid(`the poster cannot be asked to review [user: ${name}]`);
     if (!atLeast(repoAccess(actor.db, user, repo, 'repo.pulls'), 'read')) {
-      throw unprocessable(
+      throw invalid(
         `reviewer cannot read the pull requests of ${repo.owner_name}/${repo.name} [user: ${name}]`,
       );
     }
@@ -144,9 +143,9 @@ export async function createPullRequest(
   input: CreatePullInput,
 ): Promise<PullItem> {
   const { db } = actor;
-  if (input.head === input.base) throw unprocessable(noChanges);
+  if (input.head === input.base) throw invalid(noChanges);
   const head = resolveHead(actor, baseRepo, input.head);
-  if (head.repo.id === baseRepo.id && head.branch === input.base) throw unprocessable(noChanges);
+  if (head.repo.id === baseRepo.id && head.branch === input.base) throw invalid(noChanges);
   if (!atLeast(repoAccess(db, actor.doer, baseRepo, 'repo.code'), 'read')) throw notFound();
   const baseTip = await existingBranch(actor, baseRepo, input.base, 'base');
   const headTip = await existingBranch(actor, head.repo, head.branch, 'head');
@@ -160,7 +159,7 @@ export async function createPullRequest(
 
   const writer = canWriteIssues(db, actor, baseRepo, true);
   const labels = writer && input.labels ? resolveIssueLabels(db, baseRepo, input.labels) : [];
-  const milestoneId = writer && input.milestone ? milestoneOf(db, baseRepo, input.milestone) : null;
+  const milestoneId = writer && input.milestone ? milestoneIdOrNone(db, baseRepo, input.milestone) : null;
   const assignees = writer ? resolveAssignees(db, baseRepo, input.assignees ?? [], input.assignee) : [];
   const reviewers = resolveReviewers(actor, baseRepo, input.reviewers ?? []);
 
@@ -173,7 +172,7 @@ export async function createPullRequest(
       ? await fetchBranch(baseDir, gitDirOf(actor, head.repo), head.branch, incoming)
       : headTip;
     const base = await mergeBase(baseDir, baseTip, headCommit);
-    if (!base) throw unprocessable('Invalid PullRequest: the head and the base have no history in common');
+    if (!base) throw invalid('Invalid PullRequest: the head and the base have no history in common');
     item = db.transaction(() => {
       assertNoOpenDuplicate(db, target);
       const issue = insertIssue(db, {
@@ -209,13 +208,6 @@ export async function createPullRequest(
   const { pull } = await refreshPull(actor, item);
   emitIssueEvent(actor, baseRepo, item.issue, 'opened');
   return { ...item, pull };
-}
-
-/** A milestone id of the repository; unknown → 422. */
-export function milestoneOf(db: Database, repo: RepositoryRow, id: number): number {
-  const milestone = findMilestone(db, repo.id, id);
-  if (!milestone) throw unprocessable(`milestone does not exist [id: ${id}, repo_id: ${repo.id}]`);
-  return milestone.id;
 }
 
 /** A review request: a review row of type "request" and its timeline entry (Gitea's comment type 27). */

@@ -1,4 +1,4 @@
-import { forbidden, HttpError, notFound, unprocessable } from '../http/httpError';
+import { forbidden, invalid, notFound, preconditionFailed } from '../domain/errors';
 import { isValidBranchName } from '../git/validate';
 import { commentType, insertComment } from '../store/comments';
 import { findIssueById } from '../store/issues';
@@ -36,9 +36,9 @@ async function newBaseOf(
   if (!tip) throw notFound(`new base '${input.base}' not exist`);
   const closedAfter = input.state === undefined ? issue.is_closed === 1 : input.state === 'closed';
   if (closedAfter)
-    throw unprocessable(`issue is closed [id: ${issue.id}, repo_id: ${baseRepo.id}, index: ${issue.number}]`);
+    throw invalid(`issue is closed [id: ${issue.id}, repo_id: ${baseRepo.id}, index: ${issue.number}]`);
   if (pull.head_repo_id === baseRepo.id && pull.head_branch === input.base) {
-    throw unprocessable('Invalid PullRequest: There are no changes between the head and the base');
+    throw invalid('Invalid PullRequest: There are no changes between the head and the base');
   }
   if (pull.head_repo_id !== null) {
     const target = {
@@ -68,7 +68,7 @@ export async function editPullRequest(
   const writer = canWriteIssues(db, actor, baseRepo, true);
   if (!writer && issue.poster_id !== actor.doer.id)
     throw forbidden('user should have permission to edit the pull request');
-  if (pull.has_merged === 1 && input.state !== undefined) throw new HttpError(412, mergedStateMessage);
+  if (pull.has_merged === 1 && input.state !== undefined) throw preconditionFailed(mergedStateMessage);
   if (input.allowMaintainerEdit !== undefined && issue.poster_id !== actor.doer.id) {
     throw forbidden('SetAllowEdits: only the poster of the pull request may allow maintainer edits');
   }

@@ -4,8 +4,7 @@ import { toPullRequest } from '../convert/pullRequest';
 import { toRepository } from '../convert/repository';
 import { toUser } from '../convert/user';
 import type { ViewContext } from '../convert/viewContext';
-import type { CatFilePool } from '../git/catFile';
-import type { AppServices } from '../http/context';
+import type { AppServices } from './appServices';
 import { findIssueById, type IssueRow } from '../store/issues';
 import { findPullByIssueId, openPullsWithHead } from '../store/pullRequests';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
@@ -94,8 +93,8 @@ async function synchronizeAfterPush(
 }
 
 /** Follows pushes for the life of the server (see synchronizeAfterPush). */
-export function startPullRequestSync(app: AppServices, pool: CatFilePool): void {
-  const git: PullGitContext = { db: app.db, dataDir: app.config.dataDir, pool, log: app.log };
+export function startPullRequestSync(app: AppServices): void {
+  const git: PullGitContext = app;
   const unsubscribe = app.events.subscribe((event) => {
     const ref = event.payload.ref;
     const after = event.payload.after;

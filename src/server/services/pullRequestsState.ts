@@ -1,11 +1,9 @@
+import type { AppServices } from './appServices';
 import { existsSync } from 'node:fs';
-import type { CatFilePool } from '../git/catFile';
 import { diffStat } from '../git/diff';
 import { fetchBranch, isAncestor, mergeBase, mergeTree, pullHeadRef, setRef, treeOf } from '../git/merge';
 import { repositoryGitDir } from '../git/paths';
 import { resolveBranch } from '../git/refs';
-import type { Logger } from '../log';
-import type { Database } from '../store/database';
 import type { IssueRow } from '../store/issues';
 import {
   pullStatus,
@@ -18,12 +16,7 @@ import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { markReviewsStale } from '../store/reviews';
 
 /** What reading a pull request's git state takes. */
-export interface PullGitContext {
-  readonly db: Database;
-  readonly dataDir: string;
-  readonly pool: CatFilePool;
-  readonly log: Logger;
-}
+export type PullGitContext = Pick<AppServices, 'db' | 'dataDir' | 'gitPool' | 'log'>;
 
 /** A pull request with its issue row and base repository. */
 export interface PullItem {
@@ -48,7 +41,7 @@ export function branchTip(
   repo: RepositoryRow,
   branch: string,
 ): Promise<string | undefined> {
-  return resolveBranch(git.pool.reader(gitDirOf(git, repo)), branch);
+  return resolveBranch(git.gitPool.reader(gitDirOf(git, repo)), branch);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AppServices } from './appServices';
 import type { PayloadCommit } from '../../api/types';
 import { toPayloadCommit } from '../convert/commit';
 import { toRepository, type RepositoryJson } from '../convert/repository';
@@ -7,21 +8,16 @@ import { CatFileReader } from '../git/catFile';
 import { commitChanges, readCommit } from '../git/commits';
 import { isZeroId, newCommits, peelToCommit, type RefSnapshot, type RefUpdate } from '../git/receive';
 import { repositorySizeKiB, setHeadBranch } from '../git/repository';
-import type { Logger } from '../log';
 import type { Database } from '../store/database';
 import { findRepositoryById, updateRepositoryColumns, type RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
-import type { EventBus, HookEventName } from './events';
+import type { HookEventName } from './events';
 
 /** Commits a push event lists at most; `total_commits` counts them all. */
 export const pushPayloadCommitLimit = 20;
 
-export interface PushServices {
-  readonly db: Database;
-  readonly rootUrl: string;
-  readonly events: EventBus;
-  readonly log: Logger;
-}
+/** What recording a push takes: the app, or a request's actor (which carries these). */
+export type PushServices = Pick<AppServices, 'db' | 'rootUrl' | 'events' | 'log'>;
 
 export interface RecordedPush {
   readonly repo: RepositoryRow;

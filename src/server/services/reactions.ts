@@ -1,4 +1,4 @@
-import { forbidden, unprocessable } from '../http/httpError';
+import { forbidden, invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import type { IssueRow } from '../store/issues';
 import { deleteReaction, insertReaction, type ReactionRow, type ReactionTarget } from '../store/reactions';
@@ -21,7 +21,7 @@ export const allowedReactions = [
 /** The reaction named by an EditReactionOption's `content`; 422 for anything Gitea would not accept. */
 export function reactionContent(content: string): string {
   if (!(allowedReactions as readonly string[]).includes(content)) {
-    throw unprocessable(`'${content}' is not an allowed reaction (allowed: ${allowedReactions.join(', ')})`);
+    throw invalid(`'${content}' is not an allowed reaction (allowed: ${allowedReactions.join(', ')})`);
   }
   return content;
 }

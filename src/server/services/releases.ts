@@ -5,7 +5,7 @@ import { toUser } from '../convert/user';
 import type { ViewContext } from '../convert/viewContext';
 import { createTag, type Tagger } from '../git/tags';
 import { isValidRefName } from '../git/validate';
-import { conflict, HttpError, notFound, unprocessable } from '../http/httpError';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { nowSeconds, sqlBool, type Database } from '../store/database';
 import {
   deleteReleaseRow,
@@ -21,6 +21,7 @@ import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
 import type { EventBus } from './events';
 import { repoAccess } from './permissions';
+import { assertNotArchived } from './repositoryRules';
 
 /** The repository's git, as releases need it. */
 export interface ReleaseGit {
@@ -69,12 +70,7 @@ const isUniqueViolation = (error: unknown): boolean =>
 
 /** Tag names are checked as git would before anything reaches git (Gitea fails later, with a 500). */
 export function assertValidTagName(tag: string): void {
-  if (!isValidRefName(tag)) throw unprocessable(`release tag name is not valid [tag_name: ${tag}]`);
-}
-
-function assertNotArchived(repo: RepositoryRow): void {
-  // Gitea's mustNotBeArchived answers 423 Locked.
-  if (repo.is_archived === 1) throw new HttpError(423, `${repo.owner_name}/${repo.name} is archived`);
+  if (!isValidRefName(tag)) throw invalid(`release tag name is not valid [tag_name: ${tag}]`);
 }
 
 /** A tagger for an annotated tag: the full name if set, the placeholder address if the e-mail is private. */
@@ -162,7 +158,7 @@ export async function createRelease(
   input: CreateReleaseInput,
 ): Promise<ReleaseRow> {
   assertValidTagName(input.tagName);
-  if (repo.is_empty === 1) throw unprocessable('repo is empty');
+  if (repo.is_empty === 1) throw invalid('repo is empty');
   assertNotArchived(repo);
   const { db } = services;
   if (findReleaseByTag(db, repo.id, input.tagName)) throw conflict(duplicateMessage(input.tagName));

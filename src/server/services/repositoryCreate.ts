@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { badRequest, conflict, forbidden, unprocessable } from '../http/httpError';
+import { conflict, forbidden, invalid, malformed } from '../domain/errors';
 import { commitInitialFiles, initBareRepository, type ObjectFormat } from '../git/init';
 import { managedGitDir, stagingDir } from '../git/paths';
 import { isValidBranchName } from '../git/refs';
@@ -62,23 +62,22 @@ const isUniqueViolation = (error: unknown): boolean =>
 /** Checks everything a create can check before touching the disk: 422/400 as Gitea answers. */
 function validate(input: CreateRepositoryInput): { gitignores: string[] } {
   const nameProblem = repositoryNameProblem(input.name);
-  if (nameProblem) throw unprocessable(nameProblem);
-  if (!isValidBranchName(input.defaultBranch)) throw unprocessable(`[DefaultBranch]: GitRefName`);
+  if (nameProblem) throw invalid(nameProblem);
+  if (!isValidBranchName(input.defaultBranch)) throw invalid(`[DefaultBranch]: GitRefName`);
   const gitignores = input.gitignores
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
   const unknownGitignore = gitignores.find((name) => !hasGitignoreTemplate(name));
   if (unknownGitignore !== undefined)
-    throw unprocessable(`gitignore template does not exist [name: ${unknownGitignore}]`);
+    throw invalid(`gitignore template does not exist [name: ${unknownGitignore}]`);
   if (input.license !== '' && !hasLicenseTemplate(input.license)) {
-    throw unprocessable(`license template does not exist [name: ${input.license}]`);
+    throw invalid(`license template does not exist [name: ${input.license}]`);
   }
-  if (input.issueLabels !== '')
-    throw unprocessable(`label template does not exist [name: ${input.issueLabels}]`);
+  if (input.issueLabels !== '') throw invalid(`label template does not exist [name: ${input.issueLabels}]`);
   // Gitea answers 400 for an unknown README template.
   if (input.autoInit && input.readme !== '' && !readmeTemplateNames.includes(input.readme)) {
-    throw badRequest(
+    throw malformed(
       `readme template does not exist, available templates: [${readmeTemplateNames.join(' ')}]`,
     );
   }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import { managedGitDir, repositoryGitDir } from '../git/paths';
 import { isValidBranchName } from '../git/refs';
 import { branchExists, setHeadBranch } from '../git/repository';
@@ -84,7 +84,7 @@ export async function editRepository(
   const renamed = input.name !== undefined && input.name !== repo.name;
   if (renamed && input.name !== undefined) {
     const problem = renameProblem(db, repo, input.name);
-    if (problem) throw unprocessable(problem);
+    if (problem) throw invalid(problem);
     changes.name = input.name;
     changes.lower_name = input.name.toLowerCase();
   }
@@ -97,7 +97,7 @@ export async function editRepository(
   }
   if (input.defaultMergeStyle !== undefined) changes.default_merge_style = input.defaultMergeStyle;
   if (input.archived !== undefined && input.archived !== (repo.is_archived === 1)) {
-    if (repo.is_mirror === 1) throw unprocessable('repo is a mirror, cannot archive/un-archive');
+    if (repo.is_mirror === 1) throw invalid('repo is a mirror, cannot archive/un-archive');
     changes.is_archived = sqlBool(input.archived);
     changes.archived_at = input.archived ? nowSeconds() : 0;
   }
@@ -108,9 +108,9 @@ export async function editRepository(
       ? input.defaultBranch
       : undefined;
   if (newBranch !== undefined) {
-    if (!isValidBranchName(newBranch)) throw unprocessable('[DefaultBranch]: GitRefName');
+    if (!isValidBranchName(newBranch)) throw invalid('[DefaultBranch]: GitRefName');
     if (repo.is_empty === 0 && !(await branchExists(gitDir, newBranch))) {
-      throw unprocessable(`branch does not exist [name: ${newBranch}]`);
+      throw invalid(`branch does not exist [name: ${newBranch}]`);
     }
     changes.default_branch = newBranch;
     await setHeadBranch(gitDir, newBranch);
@@ -127,8 +127,7 @@ export async function editRepository(
       updateRepositoryColumns(db, repo.id, changes);
       if (input.timeTracker) setTimeTrackerSettings(db, repo.id, input.timeTracker);
       if (moves) {
-        if (existsSync(moveTo))
-          throw unprocessable(`repository files already exist [name: ${input.name ?? ''}]`);
+        if (existsSync(moveTo)) throw invalid(`repository files already exist [name: ${input.name ?? ''}]`);
         mkdirSync(path.dirname(moveTo), { recursive: true });
         renameSync(gitDir, moveTo);
       }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { conflict, forbidden, notFound, unprocessable } from '../http/httpError';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { managedGitDir, repositoryGitDir } from '../git/paths';
 import { mayCreateOrganizationRepository } from '../store/access';
 import { upsertCollaboration, deleteCollaboration } from '../store/collaborations';
@@ -41,10 +41,10 @@ export function transferTarget(
     throw notFound('The new owner does not exist or cannot be found');
   }
   if (teamIds === undefined) return { owner: newOwner, teams: [] };
-  if (!isOrg(newOwner)) throw unprocessable('Teams can only be added to organization-owned repositories');
+  if (!isOrg(newOwner)) throw invalid('Teams can only be added to organization-owned repositories');
   const teams = teamIds.map((id) => {
     const team = findTeamById(db, id);
-    if (!team) throw unprocessable(`team ${id} not found`);
+    if (!team) throw invalid(`team ${id} not found`);
     if (team.org_id !== newOwner.id) throw forbidden(`team ${id} belongs not to org ${newOwner.id}`);
     return team;
   });
@@ -53,7 +53,7 @@ export function transferTarget(
 
 function assertNameFree(db: Database, repo: RepositoryRow, owner: UserRow): void {
   if (repositoryNameTaken(db, owner.id, repo.name)) {
-    throw unprocessable(`repository already exists [uname: ${owner.name}, name: ${repo.name}]`);
+    throw invalid(`repository already exists [uname: ${owner.name}, name: ${repo.name}]`);
   }
 }
 
@@ -84,7 +84,7 @@ export function transferOwnership(
       }
       deletePendingTransfer(db, repo.id);
       if (moves && existsSync(from)) {
-        if (existsSync(to)) throw unprocessable(`repository files already exist [name: ${repo.name}]`);
+        if (existsSync(to)) throw invalid(`repository files already exist [name: ${repo.name}]`);
         mkdirSync(path.dirname(to), { recursive: true });
         renameSync(from, to);
       }

@@ -1,5 +1,5 @@
 import type { HookEventName } from './events';
-import { forbidden, unprocessable } from '../http/httpError';
+import { forbidden, invalid } from '../domain/errors';
 import { commentType, insertComment } from '../store/comments';
 import type { IssueRow } from '../store/issues';
 import {
@@ -50,17 +50,17 @@ function reviewTypeFor(
   const own = issue.poster_id === actor.doer.id;
   switch (event) {
     case 'APPROVED':
-      if (own) throw unprocessable('approve your own pull is not allowed');
+      if (own) throw invalid('approve your own pull is not allowed');
       return reviewType.approve;
     case 'REQUEST_CHANGES':
-      if (own) throw unprocessable('reject your own pull is not allowed');
-      if (!hasBody) throw unprocessable('review event REQUEST_CHANGES requires a body');
+      if (own) throw invalid('reject your own pull is not allowed');
+      if (!hasBody) throw invalid('review event REQUEST_CHANGES requires a body');
       return reviewType.reject;
     case 'COMMENT':
-      if (!hasBody && !hasComments) throw unprocessable('review event COMMENT requires a body or a comment');
+      if (!hasBody && !hasComments) throw invalid('review event COMMENT requires a body or a comment');
       return reviewType.comment;
     default:
-      if (!hasBody) throw unprocessable(`review event ${event || 'PENDING'} requires a body`);
+      if (!hasBody) throw invalid(`review event ${event || 'PENDING'} requires a body`);
       return reviewType.pending;
   }
 }
@@ -116,7 +116,7 @@ function submit(
 function assertMayJudge(item: PullItem, type: ReviewType): void {
   const verdict = type === reviewType.approve || type === reviewType.reject;
   if (verdict && (item.issue.is_closed === 1 || item.pull.has_merged === 1)) {
-    throw unprocessable("can't submit review for a closed or merged PR");
+    throw invalid("can't submit review for a closed or merged PR");
   }
 }
 
@@ -133,8 +133,8 @@ export async function createReview(
   const type = reviewTypeFor(item.issue, actor, input.event, input.body, input.comments.length > 0);
   assertMayJudge(item, type);
   for (const comment of input.comments) {
-    if (comment.path.trim() === '') throw unprocessable('[Comments]: a review comment needs a path');
-    if (comment.body.trim() === '') throw unprocessable('[Comments]: a review comment needs a body');
+    if (comment.path.trim() === '') throw invalid('[Comments]: a review comment needs a path');
+    if (comment.body.trim() === '') throw invalid('[Comments]: a review comment needs a body');
   }
   const { pull } = await refreshPull(actor, item);
   const current = { ...item, pull };
@@ -184,10 +184,10 @@ export async function submitPendingReview(
   review: ReviewRow,
   input: { event: string; body: string },
 ): Promise<ReviewRow> {
-  if (review.type !== reviewType.pending) throw unprocessable('only a pending review can be submitted');
+  if (review.type !== reviewType.pending) throw invalid('only a pending review can be submitted');
   const hasComments = (codeCommentCounts(actor.db, [review.id]).get(review.id) ?? 0) > 0;
   const type = reviewTypeFor(item.issue, actor, input.event, input.body, hasComments);
-  if (type === reviewType.pending) throw unprocessable('review stay pending');
+  if (type === reviewType.pending) throw invalid('review stay pending');
   assertMayJudge(item, type);
   const { pull } = await refreshPull(actor, item);
   return submit(actor, { ...item, pull }, review, type, input.body, pull.head_commit_id);

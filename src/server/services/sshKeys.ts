@@ -1,4 +1,5 @@
-import { unprocessable, type HttpError } from '../http/httpError';
+import type { DomainError } from '../domain/errors';
+import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import {
   deletePublicKey,
@@ -19,13 +20,13 @@ function parseOrReject(text: string): SshPublicKey {
   try {
     return parseSshPublicKey(text);
   } catch (error) {
-    if (error instanceof SshKeyError) throw unprocessable(`Invalid key content: ${error.message}`);
+    if (error instanceof SshKeyError) throw invalid(`Invalid key content: ${error.message}`);
     throw error;
   }
 }
 
 // Gitea's message for a fingerprint already registered, whether as a user key or as a deploy key.
-const keyInUse = (): HttpError => unprocessable('Key content has been used as non-deploy key');
+const keyInUse = (): DomainError => invalid('Key content has been used as non-deploy key');
 
 /** Adds a user key: its content must be new to the server and its title new to the user. */
 export function addUserKey(db: Database, ownerId: number, title: string, keyText: string): PublicKeyRow {
@@ -33,7 +34,7 @@ export function addUserKey(db: Database, ownerId: number, title: string, keyText
   return db.transaction(() => {
     deleteUnusedDeployPublicKeys(db);
     if (findPublicKeyByFingerprint(db, key.fingerprint)) throw keyInUse();
-    if (userKeyNameTaken(db, ownerId, title)) throw unprocessable('Key title has been used');
+    if (userKeyNameTaken(db, ownerId, title)) throw invalid('Key title has been used');
     return insertPublicKey(db, {
       ownerId,
       name: title,
@@ -70,10 +71,9 @@ export function addDeployKey(
     const existing = findPublicKeyByFingerprint(db, key.fingerprint);
     if (existing && existing.type !== publicKeyType.deploy) throw keyInUse();
     if (deployKeyAdded(db, repo.id, key.fingerprint)) {
-      throw unprocessable('This key has already been added to this repository');
+      throw invalid('This key has already been added to this repository');
     }
-    if (deployKeyNameTaken(db, repo.id, title))
-      throw unprocessable('A key with the same name already exists');
+    if (deployKeyNameTaken(db, repo.id, title)) throw invalid('A key with the same name already exists');
     const row = insertPublicKey(db, {
       ownerId: repo.owner_id,
       name: title,

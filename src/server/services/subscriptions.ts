@@ -1,4 +1,4 @@
-import { forbidden } from '../http/httpError';
+import { forbidden } from '../domain/errors';
 import type { Database } from '../store/database';
 import type { IssueRow } from '../store/issues';
 import { findIssueWatch, isIssueParticipant, setIssueWatch } from '../store/issueWatches';

@@ -1,4 +1,4 @@
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import { deleteOrgUser, insertOrgUser } from '../store/organizations';
 import type { RepositoryRow } from '../store/repositories';
@@ -45,13 +45,13 @@ export const isOwnersTeam = (team: Pick<TeamRow, 'authorize'>): boolean => team.
 
 function checkName(name: string): void {
   const problem = teamNameProblem(name);
-  if (problem) throw unprocessable(problem);
+  if (problem) throw invalid(problem);
 }
 
 function checkNameFree(db: Database, orgId: number, name: string, exceptTeamId?: number): void {
   const existing = findTeamByName(db, orgId, name);
   if (existing && existing.id !== exceptTeamId) {
-    throw unprocessable(`team already exists [org_id: ${orgId}, name: ${name}]`);
+    throw invalid(`team already exists [org_id: ${orgId}, name: ${name}]`);
   }
 }
 
@@ -84,13 +84,12 @@ export function editTeam(db: Database, team: TeamRow, input: TeamInput): TeamRow
   checkName(input.name);
   const owners = isOwnersTeam(team);
   if (owners) {
-    if (input.name.toLowerCase() !== team.lower_name)
-      throw unprocessable('the Owners team cannot be renamed');
+    if (input.name.toLowerCase() !== team.lower_name) throw invalid('the Owners team cannot be renamed');
     if (input.permission !== undefined || input.units !== undefined || input.unitsMap !== undefined) {
-      throw unprocessable("the Owners team's permission cannot be changed");
+      throw invalid("the Owners team's permission cannot be changed");
     }
     if (input.includesAllRepositories === false) {
-      throw unprocessable('the Owners team always includes all repositories');
+      throw invalid('the Owners team always includes all repositories');
     }
   }
   let authorize: TeamAuthorize = team.authorize;
@@ -119,7 +118,7 @@ export function editTeam(db: Database, team: TeamRow, input: TeamInput): TeamRow
 }
 
 export function deleteTeam(db: Database, team: TeamRow): void {
-  if (isOwnersTeam(team)) throw unprocessable('the Owners team cannot be deleted');
+  if (isOwnersTeam(team)) throw invalid('the Owners team cannot be deleted');
   db.transaction(() => {
     const members = db.all<{ uid: number }>('SELECT uid FROM team_user WHERE team_id = ?', team.id);
     deleteTeamRow(db, team.id);
@@ -153,7 +152,7 @@ export function removeTeamMember(db: Database, team: TeamRow, user: UserRow): vo
 /** Links an organization repository to the team; the repository must belong to the team's organization. */
 export function addTeamRepository(db: Database, team: TeamRow, repo: RepositoryRow): void {
   if (repo.owner_id !== team.org_id) {
-    throw unprocessable(`repository does not belong to the team's organization [repo_id: ${repo.id}]`);
+    throw invalid(`repository does not belong to the team's organization [repo_id: ${repo.id}]`);
   }
   insertTeamRepo(db, team, repo.id);
 }
@@ -161,7 +160,7 @@ export function addTeamRepository(db: Database, team: TeamRow, repo: RepositoryR
 /** Unlinks the repository from the team; the repository itself stays. */
 export function removeTeamRepository(db: Database, team: TeamRow, repo: RepositoryRow): void {
   if (repo.owner_id !== team.org_id) {
-    throw unprocessable(`repository does not belong to the team's organization [repo_id: ${repo.id}]`);
+    throw invalid(`repository does not belong to the team's organization [repo_id: ${repo.id}]`);
   }
   deleteTeamRepo(db, team.id, repo.id);
 }

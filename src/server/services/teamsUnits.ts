@@ -1,4 +1,4 @@
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import type { TeamAuthorize, TeamUnitMode, TeamUnitRow } from '../store/teams';
 import { atLeast, type RepoUnit } from './permissions';
 
@@ -46,7 +46,7 @@ export function checkUnits(
   units: readonly string[] | undefined,
   unitsMap: Readonly<Record<string, string>> | undefined,
 ): { units?: RepoUnit[]; unitsMap?: Map<RepoUnit, UnitModeWord> } {
-  const unknownUnit = (field: string, name: string) => unprocessable(`[${field}]: unknown unit "${name}"`);
+  const unknownUnit = (field: string, name: string) => invalid(`[${field}]: unknown unit "${name}"`);
   const checkedUnits = units?.map((name) => {
     if (!isRepoUnit(name)) throw unknownUnit('Units', name);
     return name;
@@ -57,8 +57,7 @@ export function checkUnits(
     for (const [name, mode] of Object.entries(unitsMap)) {
       if (!isRepoUnit(name)) throw unknownUnit('UnitsMap', name);
       const word = unitModes.find((m) => m === mode);
-      if (!word)
-        throw unprocessable(`[UnitsMap]: "${mode}" for ${name} must be one of ${unitModes.join(', ')}`);
+      if (!word) throw invalid(`[UnitsMap]: "${mode}" for ${name} must be one of ${unitModes.join(', ')}`);
       checkedMap.set(name, word);
     }
   }

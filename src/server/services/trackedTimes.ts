@@ -1,4 +1,4 @@
-import { badRequest, conflict, forbidden, notFound } from '../http/httpError';
+import { conflict, forbidden, malformed, notFound } from '../domain/errors';
 import { insertComment } from '../store/comments';
 import { nowSeconds, type Database } from '../store/database';
 import type { IssueRow } from '../store/issues';
@@ -59,7 +59,7 @@ export function canUseTimetracker(
 /** 400 when the repository tracks no time, 403 when the user may not track it (Gitea's time handlers). */
 export function assertCanTrackTime(db: Database, user: UserRow, repo: RepositoryRow, issue: IssueRow): void {
   if (canUseTimetracker(db, user, repo, issue)) return;
-  if (!timeTrackerEnabled(db, repo)) throw badRequest('time tracking disabled');
+  if (!timeTrackerEnabled(db, repo)) throw malformed('time tracking disabled');
   throw forbidden('you are not allowed to track time on this issue');
 }
 

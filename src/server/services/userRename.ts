@@ -1,7 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { repositoriesDir } from '../config';
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import { renameAccountRows } from '../store/accountRenames';
 import type { Database } from '../store/database';
 import { findAccountByName, type UserRow } from '../store/users';
@@ -20,9 +20,9 @@ export function renameUser(
   const { db, dataDir } = services;
   if (newName === user.name) return;
   const problem = accountNameProblem(newName);
-  if (problem) throw unprocessable(problem);
+  if (problem) throw invalid(problem);
   const holder = findAccountByName(db, newName);
-  if (holder && holder.id !== user.id) throw unprocessable(`user already exists [name: ${newName}]`);
+  if (holder && holder.id !== user.id) throw invalid(`user already exists [name: ${newName}]`);
   const from = path.join(repositoriesDir(dataDir), user.lower_name);
   const to = path.join(repositoriesDir(dataDir), newName.toLowerCase());
   const moves = from !== to && existsSync(from);
@@ -30,7 +30,7 @@ export function renameUser(
     db.transaction(() => {
       renameAccountRows(db, user.id, newName);
       if (moves) {
-        if (existsSync(to)) throw unprocessable(`repository files already exist [name: ${newName}]`);
+        if (existsSync(to)) throw invalid(`repository files already exist [name: ${newName}]`);
         renameSync(from, to);
       }
     });

@@ -15,7 +15,7 @@ import {
   type Visibility,
 } from '../store/users';
 import type { SqlValue } from '../store/database';
-import { unprocessable } from '../http/httpError';
+import { invalid } from '../domain/errors';
 import { accountNameProblem, isValidEmail } from './accountNames';
 import { hashPassword } from './passwords';
 
@@ -39,26 +39,23 @@ export interface CreateUserInput {
 
 function checkPassword(password: string): void {
   if ([...password].length < minPasswordLength) {
-    throw unprocessable(`password is too short: at least ${minPasswordLength} characters`);
+    throw invalid(`password is too short: at least ${minPasswordLength} characters`);
   }
 }
 
 function checkEmailFree(db: Database, email: string, exceptUid?: number): void {
-  if (!isValidEmail(email)) throw unprocessable(`e-mail invalid [email: ${email}]`);
+  if (!isValidEmail(email)) throw invalid(`e-mail invalid [email: ${email}]`);
   const owner = findEmailOwner(db, email);
-  if (owner !== undefined && owner !== exceptUid)
-    throw unprocessable(`e-mail already in use [email: ${email}]`);
+  if (owner !== undefined && owner !== exceptUid) throw invalid(`e-mail already in use [email: ${email}]`);
 }
 
 /** Creates a user after Gitea's checks (name rules, unique name and e-mail, password length): 422 otherwise. */
 export function createUser(db: Database, input: CreateUserInput): UserRow {
   const problem = accountNameProblem(input.username);
-  if (problem && !(input.allowReservedName && problem.startsWith('name is reserved')))
-    throw unprocessable(problem);
+  if (problem && !(input.allowReservedName && problem.startsWith('name is reserved'))) throw invalid(problem);
   checkPassword(input.password);
   return db.transaction(() => {
-    if (findAccountByName(db, input.username))
-      throw unprocessable(`user already exists [name: ${input.username}]`);
+    if (findAccountByName(db, input.username)) throw invalid(`user already exists [name: ${input.username}]`);
     checkEmailFree(db, input.email);
     const { hash, salt } = hashPassword(input.password);
     const id = insertUser(db, {
@@ -106,13 +103,11 @@ function countAdmins(db: Database): number {
 export function editUser(db: Database, user: UserRow, input: EditUserInput): UserRow {
   if (input.password !== undefined && input.password !== '') checkPassword(input.password);
   if (input.maxRepoCreation !== undefined && input.maxRepoCreation < -1) {
-    throw unprocessable(
-      `[MaxRepoCreation]: must be -1 (the site default) or more, got ${input.maxRepoCreation}`,
-    );
+    throw invalid(`[MaxRepoCreation]: must be -1 (the site default) or more, got ${input.maxRepoCreation}`);
   }
   return db.transaction(() => {
     if (input.admin === false && user.is_admin === 1 && countAdmins(db) <= 1) {
-      throw unprocessable('cannot remove the last admin');
+      throw invalid('cannot remove the last admin');
     }
     const changes: Partial<Record<UserColumn, SqlValue>> = {};
     const flag = (column: UserColumn, value: boolean | undefined): void => {
@@ -158,18 +153,18 @@ export function editUser(db: Database, user: UserRow, input: EditUserInput): Use
  * last owner: those resources must be handed over or deleted first.
  */
 export function deleteUser(db: Database, user: UserRow, doer: UserRow): void {
-  if (user.type !== 0) throw unprocessable(`${user.name} is an organization, not a user`);
-  if (user.id === doer.id) throw unprocessable('you cannot delete yourself');
+  if (user.type !== 0) throw invalid(`${user.name} is an organization, not a user`);
+  if (user.id === doer.id) throw invalid('you cannot delete yourself');
   db.transaction(() => {
     const repositories = countRepositoriesOwnedBy(db, user.id);
     if (repositories > 0) {
-      throw unprocessable(
+      throw invalid(
         `user still has ownership of repositories [uid: ${user.id}]: transfer or delete its ${repositories} repositories first`,
       );
     }
     const lastOwnerOf = ownedOrganizations(db, user.id).filter((org) => org.owners <= 1);
     if (lastOwnerOf.length > 0) {
-      throw unprocessable(
+      throw invalid(
         `user is the last owner of organizations [uid: ${user.id}]: ${lastOwnerOf.map((org) => org.name).join(', ')}; add another owner or delete them first`,
       );
     }

@@ -1,8 +1,7 @@
 import { headBranchOf, objectFormatOf } from '../git/receive';
 import { repositorySizeKiB } from '../git/repository';
-import type { AppServices } from '../http/context';
+import type { AppServices } from '../services/appServices';
 import { isLoopbackHost } from '../services/addressPolicy';
-import type { PushServices } from '../services/pushes';
 import { syncWorkspaceRefs } from '../services/refChanges';
 import {
   findRepositoryById,
@@ -46,7 +45,6 @@ export interface WorkspaceSync {
  */
 export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptions = {}): WorkspaceSync {
   const { db, config, log } = app;
-  const pushServices: PushServices = { db, rootUrl: config.rootUrl, events: app.events, log };
   const fingerprints = new Map<number, string>();
   const maxAgeMs = options.maxAgeMs ?? 2_000;
   let running: Promise<void> | undefined;
@@ -87,7 +85,7 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
   const refresh = async (repo: RepositoryRow, found: FoundRepository): Promise<void> => {
     const fingerprint = await refsFingerprint(found.gitDir);
     if (fingerprints.get(repo.id) === fingerprint) return;
-    const refs = await syncWorkspaceRefs(pushServices, repo, found.gitDir);
+    const refs = await syncWorkspaceRefs(app, repo, found.gitDir);
     const current = findRepositoryById(db, repo.id) ?? repo;
     const head = await headBranchOf(found.gitDir);
     const wanted: Partial<Record<RepositoryColumn, string | number>> = {

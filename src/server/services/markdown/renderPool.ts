@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AppServices } from '../../http/context';
-import { HttpError } from '../../http/httpError';
+import type { AppServices } from '../appServices';
+import { unavailable } from '../../domain/errors';
 import { escapeHtml, type RenderOptions } from './renderMarkdown';
 
 /** What the worker is sent: the options minus the callback, which cannot cross threads. */
@@ -79,13 +79,13 @@ export class MarkdownRenderPool {
   render(text: string, options: RenderOptions): Promise<string> {
     // 503 rather than 429: the queue is shared by every caller, so a full one says the server is busy,
     // not that this caller sent too much.
-    if (this.closed) return Promise.reject(new HttpError(503, 'the server is stopping'));
+    if (this.closed) return Promise.reject(unavailable('the server is stopping'));
     if (this.queue.length >= this.queueLimit) {
-      const retryAfter = String(Math.ceil(this.timeoutMs / 1000));
       return Promise.reject(
-        new HttpError(503, 'too many markdown renders are waiting; try again shortly', {
-          'Retry-After': retryAfter,
-        }),
+        unavailable(
+          'too many markdown renders are waiting; try again shortly',
+          Math.ceil(this.timeoutMs / 1000),
+        ),
       );
     }
     const { onError, ...rest } = options;
@@ -98,7 +98,7 @@ export class MarkdownRenderPool {
   /** Terminates the workers; renders still waiting or running answer 503. */
   async close(): Promise<void> {
     this.closed = true;
-    const stopping = new HttpError(503, 'the server is stopping');
+    const stopping = unavailable('the server is stopping');
     for (const job of this.queue.splice(0)) job.reject(stopping);
     const terminations: Promise<number>[] = [];
     for (const slot of this.slots) {

@@ -1,4 +1,4 @@
-import { unprocessable } from '../../http/httpError';
+import { invalid } from '../../domain/errors';
 import type { Database } from '../../store/database';
 import { listEmailAddresses } from '../../store/emails';
 import { findOwnGpgKey, gpgKeyIdTaken, insertGpgKey, type GpgKeyRow } from '../../store/keysGpg';
@@ -26,7 +26,7 @@ export function addGpgKeys(db: Database, ownerId: number, armored: string): GpgK
   try {
     entities = readArmoredPublicKeys(armored);
   } catch (error) {
-    if (error instanceof OpenPgpError) throw unprocessable(`failed to parse gpg key: ${error.message}`);
+    if (error instanceof OpenPgpError) throw invalid(`failed to parse gpg key: ${error.message}`);
     throw error;
   }
   return db.transaction(() => {
@@ -38,8 +38,7 @@ export function addGpgKeys(db: Database, ownerId: number, armored: string): GpgK
     const seen = new Set<string>();
     return entities.map((entity) => {
       const keyId = entity.primary.keyId;
-      if (seen.has(keyId) || gpgKeyIdTaken(db, keyId))
-        throw unprocessable('A key with the same id already exists');
+      if (seen.has(keyId) || gpgKeyIdTaken(db, keyId)) throw invalid('A key with the same id already exists');
       seen.add(keyId);
       const emails = addressesOf(entity).map((email) => ({
         email,

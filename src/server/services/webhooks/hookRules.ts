@@ -1,4 +1,4 @@
-import { badRequest, unprocessable } from '../../http/httpError';
+import { invalid, malformed } from '../../domain/errors';
 import type { Database } from '../../store/database';
 import {
   findWebhookById,
@@ -70,9 +70,9 @@ const slackChannel = /^#?[a-z0-9_-]{1,80}$/;
 function chatMeta(type: HookType, config: Readonly<Record<string, string>>): HookMeta | undefined {
   if (type === 'slack') {
     const channel = config['channel']?.trim();
-    if (channel === undefined) throw unprocessable('Missing config option: channel');
+    if (channel === undefined) throw invalid('Missing config option: channel');
     // Gitea answers 400 here, not 422.
-    if (!slackChannel.test(channel)) throw badRequest('Invalid slack channel name');
+    if (!slackChannel.test(channel)) throw malformed('Invalid slack channel name');
     return {
       channel,
       username: config['username'] ?? '',
@@ -86,18 +86,17 @@ function chatMeta(type: HookType, config: Readonly<Record<string, string>>): Hoo
 
 /** A target URL the server may post to: http(s), and allowed by the address policy (422 otherwise). */
 async function checkedTarget(policy: AddressPolicy, url: string): Promise<string> {
-  if (!URL.canParse(url)) throw unprocessable(`Invalid config option: url "${url}" is not a URL`);
+  if (!URL.canParse(url)) throw invalid(`Invalid config option: url "${url}" is not a URL`);
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw unprocessable('Invalid config option: url must be an http or https URL');
+    throw invalid('Invalid config option: url must be an http or https URL');
   }
   await policy.check(parsed);
   return url;
 }
 
 function checkBranchFilter(filter: string | undefined): void {
-  if (filter !== undefined && !isValidBranchFilter(filter))
-    throw unprocessable('[BranchFilter]: GlobPattern');
+  if (filter !== undefined && !isValidBranchFilter(filter)) throw invalid('[BranchFilter]: GlobPattern');
 }
 
 /** Gitea's checkCreateHookOption and addHook, then the address policy on the target. */
@@ -108,13 +107,12 @@ export async function createHook(
 ): Promise<WebhookRow> {
   checkBranchFilter(input.branchFilter);
   const type = input.type.trim();
-  if (!isHookType(type)) throw unprocessable(`Invalid hook type: ${input.type}`);
+  if (!isHookType(type)) throw invalid(`Invalid hook type: ${input.type}`);
   for (const name of ['url', 'content_type']) {
-    if (input.config[name] === undefined) throw unprocessable(`Missing config option: ${name}`);
+    if (input.config[name] === undefined) throw invalid(`Missing config option: ${name}`);
   }
   const contentType = input.config['content_type']!;
-  if (!(hookContentTypes as readonly string[]).includes(contentType))
-    throw unprocessable('Invalid content type');
+  if (!(hookContentTypes as readonly string[]).includes(contentType)) throw invalid('Invalid content type');
   const meta = chatMeta(type, input.config);
   const url = await checkedTarget(services.policy, input.config['url']!);
   const id = insertWebhook(services.db, scope, {
@@ -147,8 +145,7 @@ export async function editHook(
   const config = input.config ?? {};
   const contentType = config['content_type'];
   if (contentType !== undefined) {
-    if (!(hookContentTypes as readonly string[]).includes(contentType))
-      throw unprocessable('Invalid content type');
+    if (!(hookContentTypes as readonly string[]).includes(contentType)) throw invalid('Invalid content type');
     changes.content_type = contentType;
   }
   if (config['secret'] !== undefined) changes.secret = config['secret'];

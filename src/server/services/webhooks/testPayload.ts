@@ -6,7 +6,7 @@ import type { ViewContext } from '../../convert/viewContext';
 import type { CatFileReader } from '../../git/catFile';
 import { readCommit } from '../../git/commits';
 import { resolveBranch, resolveRef } from '../../git/refs';
-import { notFound } from '../../http/httpError';
+import { notFound } from '../../domain/errors';
 import type { RepositoryRow } from '../../store/repositories';
 import type { UserRow } from '../../store/users';
 

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../http/context';
+import type { AppServices } from '../appServices';
 import { serverVersion } from '../../version';
 import { addressPolicyFor } from '../mirrors';
 import { DeliveryQueue } from './deliveryQueue';
