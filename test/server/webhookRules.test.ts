@@ -206,6 +206,6 @@ describe('the address policy for hook targets', () => {
       lookup: anyAddress,
     });
     const hook = await createHook({ db, policy }, { repoId }, hookInput);
-    assert.equal(hook.is_active, 1);
+    assert.equal(hook.is_active, true);
   });
 });

@@ -33,7 +33,7 @@ export function toBranch(
     commit: toPayloadCommit(view, repo, commit),
     protected: rule !== undefined,
     required_approvals: rule?.required_approvals ?? 0,
-    enable_status_check: rule?.enable_status_check === 1,
+    enable_status_check: rule?.enable_status_check === true,
     status_check_contexts: Array.isArray(contexts) ? contexts.map(String) : [],
     user_can_push: protection ? protection.userCanPush : canWrite,
     user_can_merge: protection ? protection.userCanMerge : canWrite,

@@ -18,7 +18,7 @@ const teamNames = (db: Database, json: string): string[] =>
 
 /** Gitea's `BranchProtection`; `branch_name` repeats the rule name (deprecated in Gitea). */
 export function toBranchProtection(view: { db: Database }, rule: ProtectedBranchRow): BranchProtection {
-  const flags = Object.fromEntries(protectionFlags.map((flag) => [flag, rule[flag] === 1])) as Record<
+  const flags = Object.fromEntries(protectionFlags.map((flag) => [flag, rule[flag]])) as Record<
     (typeof protectionFlags)[number],
     boolean
   >;

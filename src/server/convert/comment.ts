@@ -39,8 +39,8 @@ export function toComments(
     return {
       id: comment.id,
       html_url: `${issuePage}#issuecomment-${comment.id}`,
-      pull_request_url: issue.is_pull === 1 ? issuePage : '',
-      issue_url: issue.is_pull === 1 ? '' : issuePage,
+      pull_request_url: issue.is_pull ? issuePage : '',
+      issue_url: issue.is_pull ? '' : issuePage,
       user: user(comment.poster_id),
       original_author: comment.original_author,
       original_author_id: comment.original_author_id,

@@ -28,7 +28,7 @@ export const repositoryHtmlUrl = (view: Pick<ViewContext, 'rootUrl'>, repo: Repo
 export function commitAccount(view: ViewContext, email: string): UserRow | undefined {
   if (email === '') return undefined;
   const address = findEmailAddress(view.db, email);
-  let user = address && address.is_activated === 1 ? findUserById(view.db, address.uid) : undefined;
+  let user = address && address.is_activated ? findUserById(view.db, address.uid) : undefined;
   const noreply = `@noreply.${new URL(view.rootUrl).hostname}`;
   if (!user && email.toLowerCase().endsWith(noreply)) {
     user = findUserByName(view.db, email.slice(0, -noreply.length));

@@ -6,8 +6,8 @@ import type { UserRow } from '../store/users';
 export function toEmail(row: EmailAddressRow, owner: Pick<UserRow, 'id' | 'name'>): Email {
   return {
     email: row.email,
-    verified: row.is_activated === 1,
-    primary: row.is_primary === 1,
+    verified: row.is_activated,
+    primary: row.is_primary,
     user_id: owner.id,
     username: owner.name,
   };

@@ -31,7 +31,7 @@ export function toHook(row: WebhookRow): Hook {
     config,
     events: hookEventsArray(readHookEvents(row.events)),
     authorization_header: row.authorization_header,
-    active: row.is_active === 1,
+    active: row.is_active,
     updated_at: isoTime(row.updated),
     created_at: isoTime(row.created),
   };
@@ -50,7 +50,7 @@ function toAttempt(row: AttemptRow): HookDeliveryAttempt {
     attempt: row.attempt,
     delivered_at: new Date(row.started).toISOString(),
     duration_ms: row.duration_ms,
-    is_succeed: row.is_succeed === 1,
+    is_succeed: row.is_succeed,
     error: row.error,
     request: { url: row.url, http_method: 'POST', headers: parseRecord(row.request_headers) },
     response: {

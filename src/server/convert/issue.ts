@@ -42,7 +42,7 @@ export const issueHtmlUrl = (
   view: Pick<ViewContext, 'rootUrl'>,
   repo: Pick<RepositoryRow, 'owner_name' | 'name'>,
   issue: Pick<IssueRow, 'number' | 'is_pull'>,
-): string => siteUrl(view, `${repoPath(repo)}/${issue.is_pull === 1 ? 'pulls' : 'issues'}/${issue.number}`);
+): string => siteUrl(view, `${repoPath(repo)}/${issue.is_pull ? 'pulls' : 'issues'}/${issue.number}`);
 
 /** The API URL of an issue (Gitea's Issue.APIURL: always under /issues). */
 export const issueApiUrl = (
@@ -80,7 +80,7 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
   const users = usersByIds(view.db, [...issues.map((i) => i.poster_id), ...[...assignees.values()].flat()]);
   const user = userShaper(view, users);
   const repos = repositoriesOf(view, issues, repo);
-  const pulls = issues.filter((i) => i.is_pull === 1);
+  const pulls = issues.filter((i) => i.is_pull);
   const pullMeta = pulls.length > 0 && pullRequestMetaLoader ? pullRequestMetaLoader(view, pulls) : new Map();
   const labelJson = new Map<number, Label>(toLabels(view, [...labels.values()].flat()).map((l) => [l.id, l]));
   const milestoneJson = new Map<number, Milestone>([...milestones].map(([id, m]) => [id, toMilestone(m)]));
@@ -105,8 +105,8 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
       // Gitea keeps the first assignee in `assignee` for older clients.
       assignee: assigned[0] ?? null,
       assignees: assigned.length > 0 ? assigned : null,
-      state: issue.is_closed === 1 ? 'closed' : 'open',
-      is_locked: issue.is_locked === 1,
+      state: issue.is_closed ? 'closed' : 'open',
+      is_locked: issue.is_locked,
       comments: issue.num_comments,
       created_at: isoTime(issue.created),
       updated_at: isoTime(issue.updated),
@@ -115,15 +115,14 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
       time_estimate: issue.time_estimate,
       content_version: issue.content_version,
       projects: [],
-      pull_request:
-        issue.is_pull === 1
-          ? (pullMeta.get(issue.id) ?? {
-              merged: false,
-              merged_at: null,
-              draft: isWorkInProgress(issue.title),
-              html_url: htmlUrl,
-            })
-          : null,
+      pull_request: issue.is_pull
+        ? (pullMeta.get(issue.id) ?? {
+            merged: false,
+            merged_at: null,
+            draft: isWorkInProgress(issue.title),
+            html_url: htmlUrl,
+          })
+        : null,
       repository: {
         id: issueRepo.id,
         name: issueRepo.name,

@@ -37,7 +37,7 @@ export function toLabels(view: ViewContext, labels: readonly LabelRow[]): Label[
     return {
       id: label.id,
       name: label.name,
-      exclusive: label.exclusive === 1,
+      exclusive: label.exclusive,
       is_archived: label.archived_unix !== 0,
       color: label.color,
       description: label.description,

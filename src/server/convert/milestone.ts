@@ -4,7 +4,7 @@ import { isoTime } from './time';
 
 /** Gitea's ToAPIMilestone: closed_at only while closed, due_on only when set. */
 export function toMilestone(milestone: MilestoneRow): Milestone {
-  const closed = milestone.is_closed === 1;
+  const closed = milestone.is_closed;
   return {
     id: milestone.id,
     title: milestone.name,

@@ -29,7 +29,7 @@ function subjectOf(
   isPull: boolean,
   latestComment: number | undefined,
 ): NotificationSubject {
-  const htmlUrl = issueHtmlUrl(view, repo, { number: issue.number, is_pull: isPull ? 1 : 0 });
+  const htmlUrl = issueHtmlUrl(view, repo, { number: issue.number, is_pull: isPull });
   return {
     title: issue.title,
     url: issue.url,
@@ -86,14 +86,7 @@ export function toNotificationThreads(
       {
         id: row.id,
         repository: repo.json,
-        subject: subjectOf(
-          view,
-          row,
-          repo.row,
-          issue.json,
-          issue.row.is_pull === 1,
-          latest.get(row.issue_id),
-        ),
+        subject: subjectOf(view, row, repo.row, issue.json, issue.row.is_pull, latest.get(row.issue_id)),
         unread: row.status === notificationStatus.unread,
         pinned: row.status === notificationStatus.pinned,
         updated_at: isoTime(row.updated),

@@ -15,8 +15,8 @@ export function toOAuth2Application(row: OAuth2ApplicationRow, secret = ''): OAu
     client_id: row.client_id,
     client_secret: secret,
     redirect_uris: redirectUris(row.redirect_uris),
-    confidential_client: row.confidential_client === 1,
-    skip_secondary_authorization: row.skip_secondary_authorization === 1,
+    confidential_client: row.confidential_client,
+    skip_secondary_authorization: row.skip_secondary_authorization,
     created: isoTime(row.created),
   };
 }

@@ -29,6 +29,6 @@ export function toOrganization(view: Pick<ViewContext, 'rootUrl'>, org: UserRow)
     website: org.website,
     location: org.location,
     visibility: org.visibility,
-    repo_admin_change_team_access: org.repo_admin_change_team_access === 1,
+    repo_admin_change_team_access: org.repo_admin_change_team_access,
   };
 }

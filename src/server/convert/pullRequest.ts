@@ -73,7 +73,7 @@ export function toPullRequests(
     const baseRepoJson = repository(pull.base_repo_id);
     const headRepoJson = repository(pull.head_repo_id);
     const htmlUrl = json.html_url;
-    const merged = pull.has_merged === 1;
+    const merged = pull.has_merged;
     return {
       id: pull.id,
       // Gitea's `url` of a pull request is its web page.
@@ -104,7 +104,7 @@ export function toPullRequests(
       merged_at: merged ? isoTime(pull.merged_unix) : null,
       merge_commit_sha: merged ? pull.merged_commit_id : null,
       merged_by: merged ? toUserOrGhost(view, pull.merger_id) : null,
-      allow_maintainer_edit: pull.allow_maintainer_edit === 1,
+      allow_maintainer_edit: pull.allow_maintainer_edit,
       base: {
         label: pull.base_branch,
         ref: pull.base_branch,
@@ -149,7 +149,7 @@ setPullRequestMetaLoader((view, pulls) => {
   const repos = new Map<number, RepositoryRow | undefined>();
   for (const issue of pulls) {
     const pull = rows.get(issue.id);
-    const merged = pull?.has_merged === 1;
+    const merged = pull?.has_merged === true;
     if (!repos.has(issue.repo_id)) repos.set(issue.repo_id, findRepositoryById(view.db, issue.repo_id));
     const repo = repos.get(issue.repo_id) ?? { owner_name: '', name: '' };
     meta.set(issue.id, {

@@ -45,7 +45,7 @@ function sshUrl(view: Pick<ViewContext, 'rootUrl'>, repo: RepositoryRow): string
 
 /** A fork's parent, shaped for the same viewer; gone (deleted) parents leave `null`, as in Gitea. */
 function parentOf(view: ViewContext, repo: RepositoryRow, asParent: boolean): RepositoryJson | null {
-  if (asParent || repo.is_fork !== 1 || repo.fork_id === null) return null;
+  if (asParent || !repo.is_fork || repo.fork_id === null) return null;
   const parent = findRepositoryById(view.db, repo.fork_id);
   return parent ? toRepository(view, parent, undefined, true) : null;
 }
@@ -101,21 +101,20 @@ function shapeRepository(
   const { row: owner, json: ownerJson } = loadOwner(repo);
   const htmlUrl = siteUrl(view, repoPath(repo));
   const apiUrl = repositoryApiUrl(view, repo);
-  const b = (value: number): boolean => value === 1;
   const tracker = timeTrackerSettings(view.db, repo.id);
-  const mirrorUpdated = repo.is_mirror === 1 ? (findMirror(view.db, repo.id)?.updated ?? 0) : 0;
+  const mirrorUpdated = repo.is_mirror ? (findMirror(view.db, repo.id)?.updated ?? 0) : 0;
   return {
     id: repo.id,
     owner: ownerJson,
     name: repo.name,
     full_name: `${repo.owner_name}/${repo.name}`,
     description: repo.description,
-    empty: b(repo.is_empty),
-    private: b(repo.is_private),
-    fork: b(repo.is_fork),
-    template: b(repo.is_template),
+    empty: repo.is_empty,
+    private: repo.is_private,
+    fork: repo.is_fork,
+    template: repo.is_template,
     parent: parentOf(view, repo, asParent),
-    mirror: b(repo.is_mirror),
+    mirror: repo.is_mirror,
     size: repo.size,
     language: '',
     languages_url: `${apiUrl}/languages`,
@@ -133,7 +132,7 @@ function shapeRepository(
     open_pr_counter: repo.num_pulls - repo.num_closed_pulls,
     release_counter: repo.num_releases,
     default_branch: repo.default_branch,
-    archived: b(repo.is_archived),
+    archived: repo.is_archived,
     created_at: isoTime(repo.created),
     updated_at: isoTime(repo.updated),
     archived_at: isoTime(repo.archived_at),
@@ -143,8 +142,8 @@ function shapeRepository(
       pull: atLeast(access, 'read'),
     },
     has_code: true,
-    has_issues: b(repo.has_issues),
-    internal_tracker: b(repo.has_issues)
+    has_issues: repo.has_issues,
+    internal_tracker: repo.has_issues
       ? {
           enable_time_tracker: tracker.enableTimeTracker,
           allow_only_contributors_to_track_time: tracker.allowOnlyContributorsToTrackTime,
@@ -152,32 +151,32 @@ function shapeRepository(
         }
       : null,
     external_tracker: null,
-    has_wiki: b(repo.has_wiki),
+    has_wiki: repo.has_wiki,
     external_wiki: null,
-    has_pull_requests: b(repo.has_pull_requests),
-    has_projects: b(repo.has_projects),
+    has_pull_requests: repo.has_pull_requests,
+    has_projects: repo.has_projects,
     projects_mode: 'all',
-    has_releases: b(repo.has_releases),
-    has_packages: b(repo.has_packages),
-    has_actions: b(repo.has_actions),
-    ignore_whitespace_conflicts: b(repo.ignore_whitespace_conflicts),
-    allow_merge_commits: b(repo.allow_merge_commits),
-    allow_rebase: b(repo.allow_rebase),
-    allow_rebase_explicit: b(repo.allow_rebase_explicit),
-    allow_squash_merge: b(repo.allow_squash_merge),
-    allow_fast_forward_only_merge: b(repo.allow_fast_forward_only_merge),
-    allow_rebase_update: b(repo.allow_rebase_update),
+    has_releases: repo.has_releases,
+    has_packages: repo.has_packages,
+    has_actions: repo.has_actions,
+    ignore_whitespace_conflicts: repo.ignore_whitespace_conflicts,
+    allow_merge_commits: repo.allow_merge_commits,
+    allow_rebase: repo.allow_rebase,
+    allow_rebase_explicit: repo.allow_rebase_explicit,
+    allow_squash_merge: repo.allow_squash_merge,
+    allow_fast_forward_only_merge: repo.allow_fast_forward_only_merge,
+    allow_rebase_update: repo.allow_rebase_update,
     allow_manual_merge: false,
     autodetect_manual_merge: false,
     allow_merge_update: true,
-    default_delete_branch_after_merge: b(repo.default_delete_branch_after_merge),
+    default_delete_branch_after_merge: repo.default_delete_branch_after_merge,
     default_merge_style: repo.default_merge_style,
     default_update_style: 'merge',
     default_allow_maintainer_edit: false,
     default_target_branch: '',
     avatar_url: '',
     // Gitea: a public repository of a private owner is "internal".
-    internal: repo.is_private === 0 && owner.visibility === 'private',
+    internal: !repo.is_private && owner.visibility === 'private',
     mirror_interval: repo.mirror_interval,
     mirror_updated: isoTime(mirrorUpdated),
     mirror_last_sync_at: isoTime(mirrorUpdated),

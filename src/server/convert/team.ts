@@ -28,10 +28,10 @@ export function toTeam(
     name: team.name,
     description: team.description,
     organization: org && toOrganization(view, org),
-    includes_all_repositories: team.includes_all_repositories === 1,
+    includes_all_repositories: team.includes_all_repositories,
     permission: team.authorize,
     units,
     units_map,
-    can_create_org_repo: team.can_create_org_repo === 1,
+    can_create_org_repo: team.can_create_org_repo,
   };
 }

@@ -23,7 +23,7 @@ export function avatarUrl(
  */
 export function toUser(view: ViewContext, user: UserRow): UserJson {
   const viewer = view.user;
-  const authed = viewer !== null && (viewer.is_admin === 1 || viewer.id === user.id);
+  const authed = viewer !== null && (viewer.is_admin || viewer.id === user.id);
   const counts = countUserRelations(view.db, user.id);
   const noreplyHost = new URL(view.rootUrl).hostname;
   return {
@@ -37,12 +37,12 @@ export function toUser(view: ViewContext, user: UserRow): UserJson {
     avatar_url: avatarUrl(view, user),
     html_url: siteUrl(view, encodeURIComponent(user.name)),
     language: authed ? user.language : '',
-    is_admin: authed && user.is_admin === 1,
+    is_admin: authed && user.is_admin,
     last_login: isoTime(authed ? user.last_login : 0),
     created: isoTime(user.created),
-    restricted: user.restricted === 1,
-    active: authed && user.is_active === 1,
-    prohibit_login: authed && user.prohibit_login === 1,
+    restricted: user.restricted,
+    active: authed && user.is_active,
+    prohibit_login: authed && user.prohibit_login,
     location: user.location,
     website: user.website,
     description: user.description,
@@ -62,16 +62,16 @@ export function ghostUserRow(): UserRow {
     name: 'Ghost',
     full_name: '',
     email: '',
-    keep_email_private: 1,
+    keep_email_private: true,
     login_name: '',
     source_id: 0,
     passwd_hash: '',
     salt: '',
-    must_change_password: 0,
-    is_admin: 0,
-    is_active: 0,
-    prohibit_login: 0,
-    restricted: 0,
+    must_change_password: false,
+    is_admin: false,
+    is_active: false,
+    prohibit_login: false,
+    restricted: false,
     visibility: 'public',
     description: '',
     website: '',
@@ -79,10 +79,10 @@ export function ghostUserRow(): UserRow {
     avatar: '',
     language: '',
     max_repo_creation: -1,
-    allow_create_organization: 0,
-    allow_git_hook: 0,
-    allow_import_local: 0,
-    repo_admin_change_team_access: 0,
+    allow_create_organization: false,
+    allow_git_hook: false,
+    allow_import_local: false,
+    repo_admin_change_team_access: false,
     created: 0,
     updated: 0,
     last_login: 0,

@@ -90,7 +90,7 @@ export async function authenticate(
 /** Refuses signed-in accounts that may not act at all: deactivated or prohibited from signing in. */
 export function assertMayAct(identity: Identity): void {
   const user = identity.signedInAs;
-  if (user && (user.is_active !== 1 || user.prohibit_login === 1)) {
+  if (user && (!user.is_active || user.prohibit_login)) {
     throw new HttpError(
       403,
       'This account is prohibited from signing in, please contact your site administrator.',
@@ -108,7 +108,8 @@ export function applySudo(
   const header = headers['sudo'];
   const target = query.get('sudo') || (Array.isArray(header) ? header[0] : header);
   if (!target) return identity;
-  if (identity.signedInAs?.is_admin !== 1) throw new HttpError(403, 'Only administrators allowed to sudo.');
+  if (identity.signedInAs?.is_admin !== true)
+    throw new HttpError(403, 'Only administrators allowed to sudo.');
   const user = findUserByName(db, target);
   if (!user) throw new HttpError(404, `user does not exist [name: ${target}]`);
   return { ...identity, user };
@@ -128,7 +129,7 @@ export function assertOperationAllowed(op: OperationSpec, identity: Identity): v
       break;
     case 'admin':
       if (!user) throw new HttpError(401, 'token is required');
-      if (user.is_admin !== 1) throw new HttpError(403, 'You must be a site administrator.');
+      if (!user.is_admin) throw new HttpError(403, 'You must be a site administrator.');
       break;
   }
   if (identity.token) {

@@ -84,7 +84,7 @@ function authorize(
   write: boolean,
 ): RepositoryRow {
   const user = identity.user;
-  const visible = repo !== undefined && repo.is_missing === 0 ? repo : undefined;
+  const visible = repo !== undefined && !repo.is_missing ? repo : undefined;
   const mode = visible ? repoAccess(app.db, user, visible, 'repo.code') : 'none';
   if (!visible || !atLeast(mode, 'read')) {
     if (!user) throw askForCredentials();
@@ -99,8 +99,8 @@ function authorize(
   if (!write) return visible;
   if (!user) throw askForCredentials();
   if (!atLeast(mode, 'write')) throw new HttpError(403, 'User permission denied for writing.');
-  if (visible.is_mirror === 1) throw new HttpError(403, 'mirror repository is read-only');
-  if (visible.is_archived === 1) throw new HttpError(403, 'repo is archived');
+  if (visible.is_mirror) throw new HttpError(403, 'mirror repository is read-only');
+  if (visible.is_archived) throw new HttpError(403, 'repo is archived');
   return visible;
 }
 

@@ -31,7 +31,7 @@ async function branchJson(ctx: RequestContext, git: GitRepository, name: string,
 
 function assertBranchWritable(git: GitRepository): void {
   assertNotArchived(git.repo);
-  if (git.repo.is_mirror === 1) throw forbidden('Git Repository is a mirror.');
+  if (git.repo.is_mirror) throw forbidden('Git Repository is a mirror.');
 }
 
 /** The source commit of a new branch: `old_ref_name`, else `old_branch_name`, else the default branch. */

@@ -25,7 +25,7 @@ function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: Comme
   const comment = findCommentById(ctx.db, id);
   const issue = comment ? findIssueById(ctx.db, comment.issue_id) : undefined;
   if (!comment || !issue || issue.repo_id !== repo.id) throw notFound(`comment does not exist [id: ${id}]`);
-  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull === 1, 'read');
+  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull, 'read');
   return { comment, issue };
 }
 
@@ -34,10 +34,9 @@ export const commentHandlers: HandlerMap = {
   issueGetRepoComments: (ctx) => {
     const { repo } = loadRepository(ctx);
     const { since, before } = querySinceBefore(ctx.query);
-    const readIssues =
-      repo.has_issues === 1 && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read');
+    const readIssues = repo.has_issues && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read');
     const readPulls =
-      repo.has_pull_requests === 1 && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.pulls'), 'read');
+      repo.has_pull_requests && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.pulls'), 'read');
     if (!readIssues && !readPulls) throw notFound();
     const isPull = readIssues && readPulls ? undefined : readPulls;
     const paging = ctx.paging;

@@ -17,7 +17,7 @@ import { assertNotArchived } from '../services/repositoryRules';
 const refuseMergedStateChange =
   (ctx: RequestContext, repo: RepositoryRow) =>
   (issue: IssueRow): string | undefined =>
-    issue.is_pull === 1 && toIssue(ctx, issue, repo).pull_request?.merged
+    issue.is_pull && toIssue(ctx, issue, repo).pull_request?.merged
       ? 'cannot change state of this pull request, it was already merged'
       : undefined;
 

@@ -27,7 +27,7 @@ export function loadIssue(
   const number = ctx.paramInt('index');
   const issue = findIssueByNumber(ctx.db, repo.id, number);
   if (!issue) throw notFound(`issue does not exist [repo_id: ${repo.id}, index: ${number}]`);
-  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull === 1, needed);
+  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull, needed);
   return issue;
 }
 

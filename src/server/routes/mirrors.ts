@@ -8,7 +8,7 @@ export const mirrorHandlers: HandlerMap = {
   // (a failed fetch is logged and kept for the next attempt, and still answered 200 as Gitea does).
   repoMirrorSync: async (ctx) => {
     const { repo } = loadRepository(ctx, 'write');
-    if (repo.is_mirror !== 1) throw malformed('Repository is not a mirror');
+    if (!repo.is_mirror) throw malformed('Repository is not a mirror');
     await syncMirror(mirrorServicesFor(ctx.app), repo);
     ctx.empty(200);
   },

@@ -59,7 +59,7 @@ async function createFor(ctx: RequestContext, owner: UserRow): Promise<void> {
 function listableBy(viewer: UserRow | null): { visibilities: Visibility[]; memberOf?: number } {
   if (viewer === null) return { visibilities: ['public'] };
   if (isSiteAdmin(viewer)) return { visibilities: [...visibilities] };
-  if (viewer.restricted === 1) return { visibilities: ['public'], memberOf: viewer.id };
+  if (viewer.restricted) return { visibilities: ['public'], memberOf: viewer.id };
   return { visibilities: ['public', 'limited'] };
 }
 

@@ -19,7 +19,7 @@ function listMembers(ctx: RequestContext, org: UserRow, publicOnly: boolean): vo
   const paging = ctx.paging;
   const visibleTo = isSiteAdmin(viewer)
     ? undefined
-    : { id: viewer?.id ?? null, restricted: viewer?.restricted === 1 };
+    : { id: viewer?.id ?? null, restricted: viewer?.restricted === true };
   const { rows, total } = listOrgMembers(
     ctx.db,
     org.id,
@@ -34,7 +34,7 @@ function listMembers(ctx: RequestContext, org: UserRow, publicOnly: boolean): vo
 }
 
 const isPublicMember = (ctx: RequestContext, org: UserRow, user: UserRow): boolean =>
-  findOrgMembership(ctx.db, org.id, user.id)?.is_public === 1;
+  findOrgMembership(ctx.db, org.id, user.id)?.is_public === true;
 
 export const organizationMemberHandlers: HandlerMap = {
   orgListMembers: (ctx) => {

@@ -123,7 +123,7 @@ export const pullHandlers: HandlerMap = {
   repoPullRequestIsMerged: (ctx) => {
     const repo = loadPullRepository(ctx);
     const { pull } = loadPull(ctx, repo);
-    if (pull.has_merged !== 1) throw notFound('pull request has not been merged');
+    if (!pull.has_merged) throw notFound('pull request has not been merged');
     ctx.empty();
   },
 
@@ -146,7 +146,7 @@ export const pullHandlers: HandlerMap = {
       message: mergeField(body, 'MergeMessageField', 'merge_message_field'),
       headCommitId: body.string('head_commit_id') || undefined,
       deleteBranchAfterMerge:
-        body.boolean('delete_branch_after_merge') ?? repo.default_delete_branch_after_merge === 1,
+        body.boolean('delete_branch_after_merge') ?? repo.default_delete_branch_after_merge,
       noreplyHost: new URL(ctx.rootUrl).hostname,
     });
     ctx.empty(200);

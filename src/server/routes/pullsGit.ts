@@ -13,7 +13,7 @@ import { loadFreshPull, loadPullRepository, pullGit } from './pullsLookup';
 /** The range a pull request shows: from the merge base (or the base tip while open) to its head. */
 function rangeOf(item: PullItem, from: 'merge-base' | 'base'): { start: string; end: string } {
   const { pull } = item;
-  const open = pull.has_merged === 0 && item.issue.is_closed === 0;
+  const open = !pull.has_merged && !item.issue.is_closed;
   const start = from === 'base' && open && pull.base_commit_id ? pull.base_commit_id : pull.merge_base;
   if (!start || !pull.head_commit_id) throw notFound('the pull request has no commits to compare');
   return { start, end: pull.head_commit_id };

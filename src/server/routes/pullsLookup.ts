@@ -33,7 +33,7 @@ export function loadPullRepository(
 export function loadPull(ctx: RequestContext, repo: RepositoryRow): PullItem {
   const number = ctx.paramInt('index');
   const issue = findIssueByNumber(ctx.db, repo.id, number);
-  const pull = issue?.is_pull === 1 ? findPullByIssueId(ctx.db, issue.id) : undefined;
+  const pull = issue?.is_pull === true ? findPullByIssueId(ctx.db, issue.id) : undefined;
   if (!issue || !pull) throw notFound(`pull request does not exist [repo_id: ${repo.id}, index: ${number}]`);
   return { issue, pull, baseRepo: repo };
 }

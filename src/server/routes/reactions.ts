@@ -17,7 +17,7 @@ function loadCommentIssue(ctx: RequestContext, repo: RepositoryRow): { commentId
   const comment = findCommentById(ctx.db, id);
   const issue = comment ? findIssueById(ctx.db, comment.issue_id) : undefined;
   if (!comment || !issue || issue.repo_id !== repo.id) throw notFound(`comment does not exist [id: ${id}]`);
-  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull === 1, 'read');
+  assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull, 'read');
   return { commentId: comment.id, issue };
 }
 

@@ -34,7 +34,7 @@ function loadReleasesRepository(
   const repo = findRepositoryByName(ctx.db, ctx.param('owner'), ctx.param('repo'));
   if (!repo) throw notFound();
   const mode = assertRepoAccess(ctx.db, ctx.user, repo, needed, 'repo.releases');
-  if (repo.has_releases === 0 && !atLeast(mode, 'admin')) {
+  if (!repo.has_releases && !atLeast(mode, 'admin')) {
     throw forbidden('user should have specific read permission or be a repo admin or a site admin');
   }
   return { repo, mode };
@@ -59,7 +59,7 @@ const releaseServices = (ctx: RequestContext): ReleaseServices => ({
 
 /** Drafts exist only for those who may write releases; to others they are not found. */
 function visibleRelease(release: ReleaseRow | undefined, mode: AccessMode): ReleaseRow {
-  if (!release || (release.is_draft === 1 && !atLeast(mode, 'write'))) throw notFound();
+  if (!release || (release.is_draft && !atLeast(mode, 'write'))) throw notFound();
   return release;
 }
 

@@ -9,12 +9,12 @@ import { listVisibleRepositories } from './repositoryLists';
 import { loadRepository } from './repositoryLookup';
 
 /** Someone else's starred or watched list shows only public repositories, as Gitea's IncludePrivate=false. */
-export function othersSeePublicOnly<T extends { is_private: number }>(
+export function othersSeePublicOnly<T extends { is_private: boolean }>(
   ctx: RequestContext,
   account: UserRow,
   rows: T[],
 ): T[] {
-  return ctx.user?.id === account.id ? rows : rows.filter((repo) => repo.is_private === 0);
+  return ctx.user?.id === account.id ? rows : rows.filter((repo) => !repo.is_private);
 }
 
 export const starHandlers: HandlerMap = {

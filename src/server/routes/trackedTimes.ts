@@ -28,7 +28,7 @@ const isRepoAdmin = (ctx: RequestContext, repo: RepositoryRow): boolean =>
 
 /** Gitea's mustEnableIssues: the repository-wide time lists need the issues unit, readable (404 otherwise). */
 function assertIssuesReadable(ctx: RequestContext, repo: RepositoryRow): void {
-  if (repo.has_issues !== 1 || !atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read'))
+  if (!repo.has_issues || !atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read'))
     throw notFound();
 }
 

@@ -15,7 +15,7 @@ export const userHandlers: HandlerMap = {
     const { rows, total } = searchUsers(ctx.db, {
       keyword: ctx.queryString('q')?.trim(),
       uid: ctx.queryInt('uid'),
-      visibleTo: viewer && { id: viewer.id, isAdmin: viewer.is_admin === 1 },
+      visibleTo: viewer && { id: viewer.id, isAdmin: viewer.is_admin },
       offset: paging.offset,
       limit: paging.limit,
     });

@@ -10,7 +10,7 @@ import {
   type ProtectedBranchChanges,
   type ProtectedBranchRow,
 } from '../store/branchProtections';
-import { sqlBool, type Database } from '../store/database';
+import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
 import { findTeamByName } from '../store/teams';
 import { findUserByName, findUserById, userType } from '../store/users';
@@ -62,7 +62,7 @@ function plainFields(body: BodyFields): ProtectedBranchChanges {
   for (const flag of protectionFlags) {
     if (nestedFlags.has(flag)) continue;
     const value = body.boolean(flag);
-    if (value !== undefined) changes[flag] = sqlBool(value);
+    if (value !== undefined) changes[flag] = value;
   }
   const priority = body.integer('priority');
   if (priority !== undefined) changes.priority = priority;
@@ -88,16 +88,13 @@ export function createProtection(db: Database, repo: RepositoryRow, body: BodyFi
   const forcePush = push && on('enable_force_push');
   const changes: ProtectedBranchChanges = {
     rule_name: ruleName,
-    enable_push: sqlBool(push),
-    enable_push_whitelist: sqlBool(push && on('enable_push_whitelist')),
-    push_whitelist_deploy_keys: sqlBool(
-      push && on('enable_push_whitelist') && on('push_whitelist_deploy_keys'),
-    ),
-    enable_force_push: sqlBool(forcePush),
-    enable_force_push_allowlist: sqlBool(forcePush && on('enable_force_push_allowlist')),
-    force_push_allowlist_deploy_keys: sqlBool(
+    enable_push: push,
+    enable_push_whitelist: push && on('enable_push_whitelist'),
+    push_whitelist_deploy_keys: push && on('enable_push_whitelist') && on('push_whitelist_deploy_keys'),
+    enable_force_push: forcePush,
+    enable_force_push_allowlist: forcePush && on('enable_force_push_allowlist'),
+    force_push_allowlist_deploy_keys:
       forcePush && on('enable_force_push_allowlist') && on('force_push_allowlist_deploy_keys'),
-    ),
     ...plainFields(body),
     ...listChanges(db, repo, body),
   };
@@ -114,7 +111,7 @@ function nestedChanges(body: BodyFields): ProtectedBranchChanges {
   ): void => {
     const enabled = body.boolean(main);
     if (enabled === undefined) return;
-    changes[main] = sqlBool(enabled);
+    changes[main] = enabled;
     const allowed = body.boolean(allow);
     if (!enabled || allowed === false) {
       changes[allow] = 0;
@@ -122,7 +119,7 @@ function nestedChanges(body: BodyFields): ProtectedBranchChanges {
     } else if (allowed) {
       changes[allow] = 1;
       const deployKeys = body.boolean(keys);
-      if (deployKeys !== undefined) changes[keys] = sqlBool(deployKeys);
+      if (deployKeys !== undefined) changes[keys] = deployKeys;
     }
   };
   nest('enable_push', 'enable_push_whitelist', 'push_whitelist_deploy_keys');

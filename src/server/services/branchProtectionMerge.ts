@@ -17,11 +17,11 @@ export function assertProtectionAllowsMerge(
 ): void {
   const rule = ruleForBranch(listProtectedBranches(db, repoId), baseBranch);
   if (!rule) return;
-  const verdicts = officialVerdicts(db, issueId, rule.ignore_stale_approvals === 1);
+  const verdicts = officialVerdicts(db, issueId, rule.ignore_stale_approvals);
   if (verdicts.approvals < rule.required_approvals) {
     throw notAllowed('Does not have enough approvals');
   }
-  if (rule.block_on_rejected_reviews === 1 && verdicts.rejections > 0) {
+  if (rule.block_on_rejected_reviews && verdicts.rejections > 0) {
     throw notAllowed('There are requested changes');
   }
 }

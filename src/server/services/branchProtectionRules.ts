@@ -100,8 +100,8 @@ export function mayPushTo(
 ): boolean {
   if (user === null || !atLeast(mode, 'write')) return false;
   if (!rule) return true;
-  if (rule.enable_push !== 1) return false;
-  if (rule.enable_push_whitelist !== 1) return true;
+  if (!rule.enable_push) return false;
+  if (!rule.enable_push_whitelist) return true;
   return onList(db, user, rule.push_whitelist_user_ids, rule.push_whitelist_team_ids);
 }
 
@@ -113,6 +113,6 @@ export function mayMergeInto(
   mode: AccessMode,
 ): boolean {
   if (user === null || !atLeast(mode, 'write')) return false;
-  if (!rule || rule.enable_merge_whitelist !== 1) return true;
+  if (!rule || !rule.enable_merge_whitelist) return true;
   return onList(db, user, rule.merge_whitelist_user_ids, rule.merge_whitelist_team_ids);
 }

@@ -20,7 +20,7 @@ export function addCollaborator(
   mode: CollaboratorMode,
 ): void {
   if (user.id === repo.owner_id) throw invalid('the owner of a repository cannot be added as a collaborator');
-  if (user.is_active !== 1) throw invalid("collaborator's account is inactive");
+  if (!user.is_active) throw invalid("collaborator's account is inactive");
   upsertCollaboration(db, repo.id, user.id, mode);
 }
 

@@ -23,11 +23,7 @@ export function createComment(
   body: string,
 ): CommentRow {
   const { db } = actor;
-  if (
-    issue.is_locked === 1 &&
-    !canWriteIssues(db, actor, repo, issue.is_pull === 1) &&
-    !isSiteAdmin(actor.doer)
-  ) {
+  if (issue.is_locked && !canWriteIssues(db, actor, repo, issue.is_pull) && !isSiteAdmin(actor.doer)) {
     throw forbidden('issue is locked: only collaborators may comment');
   }
   const comment = db.transaction(() => {

@@ -33,7 +33,7 @@ export function deleteEmailAddresses(db: Database, uid: number, emails: readonly
       const email = raw.trim();
       const row = findEmailAddress(db, email);
       if (!row || row.uid !== uid) throw notFound(`Email address does not exist [email: ${email}]`);
-      if (row.is_primary === 1) throw invalid(`primary email address cannot be deleted [email: ${email}]`);
+      if (row.is_primary) throw invalid(`primary email address cannot be deleted [email: ${email}]`);
       deleteEmailAddress(db, row.id);
     }
   });

@@ -60,7 +60,7 @@ function people(
 ): [CommitPerson, CommitPerson] {
   const doerPerson: CommitPerson = {
     name: doer.full_name || doer.name,
-    email: doer.keep_email_private === 1 ? `${doer.lower_name}@noreply.${noreplyHost}` : doer.email,
+    email: doer.keep_email_private ? `${doer.lower_name}@noreply.${noreplyHost}` : doer.email,
   };
   const given = (input: PersonInput | undefined): CommitPerson | undefined => {
     if (!input?.email) return undefined;

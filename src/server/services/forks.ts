@@ -68,8 +68,8 @@ export async function forkRepository(
       website: base.website,
       defaultBranch: base.default_branch,
       // Gitea: a fork of a private repository, or of a private owner's, stays private.
-      isPrivate: base.is_private === 1 || baseOwner?.visibility === 'private',
-      isEmpty: base.is_empty === 1,
+      isPrivate: base.is_private || baseOwner?.visibility === 'private',
+      isEmpty: base.is_empty,
       isTemplate: false,
       objectFormatName: base.object_format_name === 'sha256' ? 'sha256' : 'sha1',
       size,

@@ -69,7 +69,7 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
     return row;
   });
   emitIssueEvent(actor, repo, issue, 'opened');
-  if (issue.is_closed === 1) emitIssueEvent(actor, repo, issue, 'closed');
+  if (issue.is_closed) emitIssueEvent(actor, repo, issue, 'closed');
   return findIssueById(db, issue.id)!;
 }
 
@@ -103,11 +103,11 @@ export function editIssue(
   refuseStateChange?: (issue: IssueRow) => string | undefined,
 ): IssueRow {
   const { db } = actor;
-  const writer = canWriteIssues(db, actor, repo, issue.is_pull === 1);
+  const writer = canWriteIssues(db, actor, repo, issue.is_pull);
   if (!writer && issue.poster_id !== actor.doer.id) {
     throw forbidden('user should have permission to edit the issue');
   }
-  const closing = input.state !== undefined && (input.state === 'closed') !== (issue.is_closed === 1);
+  const closing = input.state !== undefined && (input.state === 'closed') !== issue.is_closed;
   if (closing) {
     const veto = refuseStateChange?.(issue);
     if (veto) throw preconditionFailed(veto);

@@ -24,7 +24,7 @@ export function assertIssueAccess(
   isPull: boolean,
   needed: Exclude<AccessMode, 'none'>,
 ): AccessMode {
-  const enabled = isPull ? repo.has_pull_requests === 1 : repo.has_issues === 1;
+  const enabled = isPull ? repo.has_pull_requests : repo.has_issues;
   if (!enabled) throw notFound();
   return assertRepoAccess(db, viewer, repo, needed, issueUnit(isPull));
 }

@@ -54,7 +54,7 @@ export function emitIssueEvent(
   const view = payloadView(actor);
   // The state after the change (a deleted issue keeps its last row).
   issue = findIssueById(actor.db, issue.id) ?? issue;
-  const isPull = issue.is_pull === 1;
+  const isPull = issue.is_pull;
   const event: HookEventName = isPull ? `pull_request${kind}` : kind === '' ? 'issues' : `issue${kind}`;
   const base = {
     action,
@@ -90,7 +90,7 @@ export function emitIssueCommentEvent(
   changes?: ChangesPayload,
 ): void {
   const view = payloadView(actor);
-  const isPull = issue.is_pull === 1;
+  const isPull = issue.is_pull;
   actor.events.emit({
     event: isPull ? 'pull_request_comment' : 'issue_comment',
     repoId: repo.id,

@@ -125,7 +125,7 @@ function searchableRepositories(
   return findRepositories(db, { ownerId, teamId, sort: 'alpha' }).filter((repo) =>
     kinds.some(
       (pull) =>
-        (pull ? repo.has_pull_requests : repo.has_issues) === 1 &&
+        (pull ? repo.has_pull_requests : repo.has_issues) &&
         atLeast(repoAccess(db, viewer, repo, issueUnit(pull)), 'read'),
     ),
   );

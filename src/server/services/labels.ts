@@ -30,7 +30,7 @@ export function normalizeLabelColor(value: string, field = 'color'): string {
 
 /** Gitea's ExclusiveScope: for an exclusive label `scope/value`, the part before the last slash. */
 function exclusiveScope(label: LabelRow): string {
-  if (label.exclusive !== 1) return '';
+  if (!label.exclusive) return '';
   const slash = label.name.lastIndexOf('/');
   return slash <= 0 || slash === label.name.length - 1 ? '' : label.name.slice(0, slash);
 }

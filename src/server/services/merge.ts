@@ -58,8 +58,8 @@ function commitMessage(item: PullItem, input: MergeInput, headLabel: string): st
 
 /** Why a pull request in this state cannot be merged at all, or undefined. */
 function refusal(item: PullItem): string | undefined {
-  if (item.pull.has_merged === 1) return 'The pull request has already been merged';
-  if (item.issue.is_closed === 1) return 'The pull request is closed: reopen it before merging';
+  if (item.pull.has_merged) return 'The pull request has already been merged';
+  if (item.issue.is_closed) return 'The pull request is closed: reopen it before merging';
   if (isWorkInProgress(item.issue.title)) return 'Work in progress PRs cannot be merged';
   return undefined;
 }

@@ -11,15 +11,15 @@ export type MergeStyle = (typeof mergeStyles)[number];
 export function isStyleAllowed(repo: RepositoryRow, style: MergeStyle): boolean {
   switch (style) {
     case 'merge':
-      return repo.allow_merge_commits === 1;
+      return repo.allow_merge_commits;
     case 'rebase':
-      return repo.allow_rebase === 1;
+      return repo.allow_rebase;
     case 'rebase-merge':
-      return repo.allow_rebase_explicit === 1;
+      return repo.allow_rebase_explicit;
     case 'squash':
-      return repo.allow_squash_merge === 1;
+      return repo.allow_squash_merge;
     case 'fast-forward-only':
-      return repo.allow_fast_forward_only_merge === 1;
+      return repo.allow_fast_forward_only_merge;
   }
 }
 
@@ -27,7 +27,7 @@ export function isStyleAllowed(repo: RepositoryRow, style: MergeStyle): boolean 
 export function gitPerson(user: UserRow, noreplyHost: string): CommitPerson {
   return {
     name: user.full_name || user.name,
-    email: user.keep_email_private === 1 ? `${user.lower_name}@noreply.${noreplyHost}` : user.email,
+    email: user.keep_email_private ? `${user.lower_name}@noreply.${noreplyHost}` : user.email,
   };
 }
 

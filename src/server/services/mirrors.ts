@@ -74,7 +74,7 @@ export function startMirrorScheduler(app: AppServices, options: { tickMs?: numbe
     for (const mirror of dueMirrors(services.db, nowSeconds(), 20)) {
       if (stopped) return;
       const repo = findRepositoryById(services.db, mirror.repo_id);
-      if (repo && repo.is_mirror === 1) await syncMirror(services, repo);
+      if (repo && repo.is_mirror) await syncMirror(services, repo);
       else recordMirrorSync(services.db, mirror.repo_id, { ok: false, error: 'not a mirror any more' });
     }
   };

@@ -74,8 +74,8 @@ function triggerOf(event: RepositoryEvent): ThreadTrigger | undefined {
 }
 
 function mayReadIssue(db: Database, user: UserRow, repo: RepositoryRow, issue: IssueRow): boolean {
-  const isPull = issue.is_pull === 1;
-  const enabled = isPull ? repo.has_pull_requests === 1 : repo.has_issues === 1;
+  const isPull = issue.is_pull;
+  const enabled = isPull ? repo.has_pull_requests : repo.has_issues;
   return enabled && atLeast(repoAccess(db, user, repo, issueUnit(isPull)), 'read');
 }
 
@@ -91,7 +91,7 @@ export function notifyIssueActivity(
   senderId: number,
   trigger: Pick<ThreadTrigger, 'commentId' | 'assigneesOnly'>,
 ): void {
-  const isPull = issue.is_pull === 1;
+  const isPull = issue.is_pull;
   const audience = trigger.assigneesOnly
     ? (assigneeIdsOfIssues(db, [issue.id]).get(issue.id) ?? [])
     : issueAudienceIds(db, issue, !(isPull && isWorkInProgress(issue.title)));

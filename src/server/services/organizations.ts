@@ -1,5 +1,5 @@
 import { invalid, notFound } from '../domain/errors';
-import { sqlBool, type Database, type SqlValue } from '../store/database';
+import { type Database, type SqlValue } from '../store/database';
 import {
   deleteOrganizationRow,
   deleteOrgUser,
@@ -111,7 +111,7 @@ export function editOrganization(db: Database, org: UserRow, input: Organization
   set('visibility', input.visibility);
   set(
     'repo_admin_change_team_access',
-    input.repoAdminChangeTeamAccess === undefined ? undefined : sqlBool(input.repoAdminChangeTeamAccess),
+    input.repoAdminChangeTeamAccess === undefined ? undefined : input.repoAdminChangeTeamAccess,
   );
   updateUserColumns(db, org.id, changes);
   return findUserById(db, org.id)!;

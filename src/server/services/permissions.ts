@@ -41,7 +41,7 @@ const rank: Readonly<Record<AccessMode, number>> = { none: 0, read: 1, write: 2,
 export const atLeast = (mode: AccessMode, needed: AccessMode): boolean => rank[mode] >= rank[needed];
 const higher = (a: AccessMode, b: AccessMode): AccessMode => (rank[a] >= rank[b] ? a : b);
 
-export const isSiteAdmin = (viewer: Viewer): boolean => viewer?.is_admin === 1;
+export const isSiteAdmin = (viewer: Viewer): boolean => viewer?.is_admin === true;
 
 /**
  * Whether `viewer` may see an account (user or organization) at all, by its visibility:
@@ -54,7 +54,7 @@ export function canSeeAccount(db: Database, viewer: Viewer, account: UserRow): b
   if (isSiteAdmin(viewer) || viewer.id === account.id) return true;
   const isMember =
     account.type === userType.organization && organizationMembership(db, account.id, viewer.id).member;
-  if (account.visibility === 'limited') return viewer.restricted !== 1 || isMember;
+  if (account.visibility === 'limited') return !viewer.restricted || isMember;
   return isMember;
 }
 
@@ -85,7 +85,7 @@ function teamAccess(grant: TeamGrant, unit: RepoUnit | undefined): AccessMode {
  */
 export function repoAccess(db: Database, viewer: Viewer, repo: RepositoryRow, unit?: RepoUnit): AccessMode {
   // A workspace repository whose folder is gone is hidden from everyone until it returns.
-  if (repo.is_missing === 1) return 'none';
+  if (repo.is_missing) return 'none';
   const owner = findUserById(db, repo.owner_id);
   if (!owner) return 'none';
   if (viewer !== null && (isSiteAdmin(viewer) || viewer.id === owner.id)) return 'owner';
@@ -100,7 +100,7 @@ export function repoAccess(db: Database, viewer: Viewer, repo: RepositoryRow, un
     mode = higher(mode, collaboratorMode(db, repo.id, viewer.id) ?? 'none');
   }
   // Restricted users see only what they were explicitly given, as in Gitea.
-  const everyoneReads = repo.is_private === 0 && viewer?.restricted !== 1 && canSeeAccount(db, viewer, owner);
+  const everyoneReads = !repo.is_private && viewer?.restricted !== true && canSeeAccount(db, viewer, owner);
   return everyoneReads ? higher(mode, 'read') : mode;
 }
 
@@ -134,7 +134,7 @@ export function repositoryVisibilitySql(viewer: Viewer): {
     };
     return { sure, candidate: sure };
   }
-  const everyoneReads = viewer.restricted === 1 ? '0' : `(repository.is_private = 0 AND ${publicOwner})`;
+  const everyoneReads = viewer.restricted ? '0' : `(repository.is_private = 0 AND ${publicOwner})`;
   return {
     sure: { sql: `${present} AND (repository.owner_id = ? OR ${everyoneReads})`, params: [viewer.id] },
     candidate: {
@@ -249,7 +249,7 @@ export function assertMayChangeRepoTeams(
   org: UserRow,
 ): void {
   const mode = assertRepoAccess(db, viewer, repo, 'admin');
-  if (mode !== 'owner' && org.repo_admin_change_team_access !== 1) {
+  if (mode !== 'owner' && !org.repo_admin_change_team_access) {
     throw forbidden('Must have permission to manage team repository access');
   }
 }
@@ -266,6 +266,5 @@ export function assertMayCreateOrgRepo(db: Database, viewer: UserRow, org: UserR
 
 /** Throws 403 unless the user may create organizations: admins always, others while `allow_create_organization` holds. */
 export function assertMayCreateOrganization(viewer: UserRow): void {
-  if (!isSiteAdmin(viewer) && viewer.allow_create_organization !== 1)
-    throw forbidden('not allowed to create org');
+  if (!isSiteAdmin(viewer) && !viewer.allow_create_organization) throw forbidden('not allowed to create org');
 }

@@ -31,10 +31,10 @@ async function newBaseOf(
   input: EditPullInput,
 ): Promise<{ branch: string; tip: string } | undefined> {
   const { pull, issue, baseRepo } = item;
-  if (pull.has_merged === 1 || !input.base || input.base === pull.base_branch) return undefined;
+  if (pull.has_merged || !input.base || input.base === pull.base_branch) return undefined;
   const tip = isValidBranchName(input.base) ? await branchTip(actor, baseRepo, input.base) : undefined;
   if (!tip) throw notFound(`new base '${input.base}' not exist`);
-  const closedAfter = input.state === undefined ? issue.is_closed === 1 : input.state === 'closed';
+  const closedAfter = input.state === undefined ? issue.is_closed : input.state === 'closed';
   if (closedAfter)
     throw invalid(`issue is closed [id: ${issue.id}, repo_id: ${baseRepo.id}, index: ${issue.number}]`);
   if (pull.head_repo_id === baseRepo.id && pull.head_branch === input.base) {
@@ -68,11 +68,11 @@ export async function editPullRequest(
   const writer = canWriteIssues(db, actor, baseRepo, true);
   if (!writer && issue.poster_id !== actor.doer.id)
     throw forbidden('user should have permission to edit the pull request');
-  if (pull.has_merged === 1 && input.state !== undefined) throw preconditionFailed(mergedStateMessage);
+  if (pull.has_merged && input.state !== undefined) throw preconditionFailed(mergedStateMessage);
   if (input.allowMaintainerEdit !== undefined && issue.poster_id !== actor.doer.id) {
     throw forbidden('SetAllowEdits: only the poster of the pull request may allow maintainer edits');
   }
-  if (input.state === 'open' && issue.is_closed === 1 && pull.head_repo_id !== null) {
+  if (input.state === 'open' && issue.is_closed && pull.head_repo_id !== null) {
     const target = {
       headRepoId: pull.head_repo_id,
       headBranch: pull.head_branch,

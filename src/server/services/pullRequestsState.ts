@@ -95,7 +95,7 @@ export async function refreshPull(
   const state: PullGitState = {};
   const baseTip = await branchTip(git, baseRepo, pull.base_branch);
   if (baseTip && baseTip !== pull.base_commit_id) state.baseCommitId = baseTip;
-  const open = issue.is_closed === 0 && pull.has_merged === 0;
+  const open = !issue.is_closed && !pull.has_merged;
   let head = pull.head_commit_id;
   let headMoved = false;
   if (open) {

@@ -28,7 +28,7 @@ export function reactionContent(content: string): string {
 
 /** On a locked issue only writers may react, as Gitea's changeIssueReaction. */
 function assertMayReact(db: Database, doer: UserRow, repo: RepositoryRow, issue: IssueRow): void {
-  if (issue.is_locked === 1 && !canWriteIssues(db, { doer }, repo, issue.is_pull === 1)) {
+  if (issue.is_locked && !canWriteIssues(db, { doer }, repo, issue.is_pull)) {
     throw forbidden('no permission to change reaction');
   }
 }

@@ -6,7 +6,7 @@ import type { ViewContext } from '../convert/viewContext';
 import { createTag, type Tagger } from '../git/tags';
 import { isValidRefName } from '../git/validate';
 import { conflict, invalid, notFound } from '../domain/errors';
-import { nowSeconds, sqlBool, type Database } from '../store/database';
+import { nowSeconds, type Database } from '../store/database';
 import {
   deleteReleaseRow,
   findReleaseById,
@@ -75,7 +75,7 @@ export function assertValidTagName(tag: string): void {
 
 /** A tagger for an annotated tag: the full name if set, the placeholder address if the e-mail is private. */
 function taggerOf(services: ReleaseServices, user: UserRow): Tagger {
-  const privateEmail = user.keep_email_private === 1 || user.email === '';
+  const privateEmail = user.keep_email_private || user.email === '';
   return {
     name: user.full_name.trim() || user.name,
     email: privateEmail ? `${user.lower_name}@noreply.${services.noreplyHost}` : user.email,
@@ -158,7 +158,7 @@ export async function createRelease(
   input: CreateReleaseInput,
 ): Promise<ReleaseRow> {
   assertValidTagName(input.tagName);
-  if (repo.is_empty === 1) throw invalid('repo is empty');
+  if (repo.is_empty) throw invalid('repo is empty');
   assertNotArchived(repo);
   const { db } = services;
   if (findReleaseByTag(db, repo.id, input.tagName)) throw conflict(duplicateMessage(input.tagName));
@@ -181,8 +181,8 @@ export async function createRelease(
         title: input.title,
         note: input.note,
         sha1: tag?.commit ?? '',
-        is_draft: sqlBool(input.isDraft),
-        is_prerelease: sqlBool(input.isPrerelease),
+        is_draft: input.isDraft,
+        is_prerelease: input.isPrerelease,
         created: nowSeconds(),
       });
       refreshReleaseCounter(db, repo.id);
@@ -220,10 +220,10 @@ export async function editRelease(
     target: input.target || release.target,
     title: input.title || release.title,
     note: input.note || release.note,
-    is_draft: input.isDraft === undefined ? release.is_draft : sqlBool(input.isDraft),
-    is_prerelease: input.isPrerelease === undefined ? release.is_prerelease : sqlBool(input.isPrerelease),
+    is_draft: input.isDraft === undefined ? release.is_draft : input.isDraft,
+    is_prerelease: input.isPrerelease === undefined ? release.is_prerelease : input.isPrerelease,
   };
-  const isDraft = changes.is_draft === 1;
+  const isDraft = changes.is_draft === true;
   let tagCreated = false;
   if (isDraft) {
     changes.created = nowSeconds();
@@ -245,7 +245,7 @@ export async function editRelease(
   const updated = findReleaseById(db, repo.id, release.id)!;
   if (!isDraft) {
     // Gitea says `published` when the edit created the tag; a draft published on an existing tag is one too.
-    const action = tagCreated || release.is_draft === 1 ? 'published' : 'updated';
+    const action = tagCreated || release.is_draft ? 'published' : 'updated';
     emitReleaseEvents(services, doer, repo.id, updated, action, tagCreated);
   }
   return updated;
@@ -263,5 +263,5 @@ export function deleteRelease(
     deleteReleaseRow(db, release.id);
     refreshReleaseCounter(db, repo.id);
   });
-  if (release.is_draft === 0) emitReleaseEvents(services, doer, repo.id, release, 'deleted', false);
+  if (!release.is_draft) emitReleaseEvents(services, doer, repo.id, release, 'deleted', false);
 }

@@ -87,7 +87,7 @@ function validate(input: CreateRepositoryInput): { gitignores: string[] } {
 /** Gitea's commit signature for a user: the full name if set, and the placeholder address if the e-mail is private. */
 function signatureOf(services: RepositoryServices, user: UserRow): { name: string; email: string } {
   const email =
-    user.keep_email_private === 1 || user.email === ''
+    user.keep_email_private || user.email === ''
       ? `${user.lower_name}@noreply.${services.noreplyHost}`
       : user.email;
   return { name: user.full_name.trim() || user.name, email };

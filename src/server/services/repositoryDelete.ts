@@ -19,7 +19,7 @@ export function deleteRepository(services: { db: Database; dataDir: string }, re
   try {
     db.transaction(() => {
       deleteRepositoryRow(db, repo.id);
-      if (repo.is_fork === 1 && repo.fork_id !== null) {
+      if (repo.is_fork && repo.fork_id !== null) {
         db.run('UPDATE repository SET num_forks = max(num_forks - 1, 0) WHERE id = ?', repo.fork_id);
       }
       if (repo.git_path === null && existsSync(gitDir)) {

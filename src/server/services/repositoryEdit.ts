@@ -5,7 +5,7 @@ import { managedGitDir, repositoryGitDir } from '../git/paths';
 import { isValidBranchName } from '../git/refs';
 import { branchExists, setHeadBranch } from '../git/repository';
 import type { Database, SqlValue } from '../store/database';
-import { nowSeconds, sqlBool } from '../store/database';
+import { nowSeconds } from '../store/database';
 import {
   findRepositoryById,
   repositoryNameTaken,
@@ -90,15 +90,15 @@ export async function editRepository(
   }
   if (input.description !== undefined) changes.description = input.description;
   if (input.website !== undefined) changes.website = input.website;
-  if (input.isPrivate !== undefined) changes.is_private = sqlBool(input.isPrivate);
-  if (input.isTemplate !== undefined) changes.is_template = sqlBool(input.isTemplate);
+  if (input.isPrivate !== undefined) changes.is_private = input.isPrivate;
+  if (input.isTemplate !== undefined) changes.is_template = input.isTemplate;
   for (const [flag, value] of Object.entries(input.flags ?? {}) as [EditableFlag, boolean | undefined][]) {
-    if (value !== undefined) changes[flag] = sqlBool(value);
+    if (value !== undefined) changes[flag] = value;
   }
   if (input.defaultMergeStyle !== undefined) changes.default_merge_style = input.defaultMergeStyle;
-  if (input.archived !== undefined && input.archived !== (repo.is_archived === 1)) {
-    if (repo.is_mirror === 1) throw invalid('repo is a mirror, cannot archive/un-archive');
-    changes.is_archived = sqlBool(input.archived);
+  if (input.archived !== undefined && input.archived !== repo.is_archived) {
+    if (repo.is_mirror) throw invalid('repo is a mirror, cannot archive/un-archive');
+    changes.is_archived = input.archived;
     changes.archived_at = input.archived ? nowSeconds() : 0;
   }
 
@@ -109,7 +109,7 @@ export async function editRepository(
       : undefined;
   if (newBranch !== undefined) {
     if (!isValidBranchName(newBranch)) throw invalid('[DefaultBranch]: GitRefName');
-    if (repo.is_empty === 0 && !(await branchExists(gitDir, newBranch))) {
+    if (!repo.is_empty && !(await branchExists(gitDir, newBranch))) {
       throw invalid(`branch does not exist [name: ${newBranch}]`);
     }
     changes.default_branch = newBranch;

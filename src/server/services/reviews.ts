@@ -115,7 +115,7 @@ function submit(
 
 function assertMayJudge(item: PullItem, type: ReviewType): void {
   const verdict = type === reviewType.approve || type === reviewType.reject;
-  if (verdict && (item.issue.is_closed === 1 || item.pull.has_merged === 1)) {
+  if (verdict && (item.issue.is_closed || item.pull.has_merged)) {
     throw invalid("can't submit review for a closed or merged PR");
   }
 }
@@ -216,7 +216,7 @@ export function dismissReview(
   if (review.type !== reviewType.approve && review.type !== reviewType.reject) {
     throw forbidden("not need to dismiss this review because it's type is not Approve or change request");
   }
-  if (item.issue.is_closed === 1 || item.pull.has_merged === 1) {
+  if (item.issue.is_closed || item.pull.has_merged) {
     throw forbidden("can't dismiss a review associated to a closed or merged PR");
   }
   const { db } = actor;

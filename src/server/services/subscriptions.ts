@@ -13,7 +13,7 @@ import { atLeast, isSiteAdmin, repoAccess } from './permissions';
  */
 export function isSubscribed(db: Database, user: UserRow, issue: IssueRow): boolean {
   const explicit = findIssueWatch(db, user.id, issue.id);
-  if (explicit) return explicit.is_watching === 1;
+  if (explicit) return explicit.is_watching;
   return isWatching(db, user.id, issue.repo_id) || isIssueParticipant(db, issue, user.id);
 }
 

@@ -71,7 +71,7 @@ export function createTeam(db: Database, org: UserRow, input: TeamInput): TeamRo
     });
     const team = findTeamById(db, id)!;
     replaceTeamUnits(db, team, rows ?? []);
-    if (team.includes_all_repositories === 1) linkAllOrgRepos(db, team);
+    if (team.includes_all_repositories) linkAllOrgRepos(db, team);
     return team;
   });
 }
@@ -100,7 +100,7 @@ export function editTeam(db: Database, team: TeamRow, input: TeamInput): TeamRow
     if (input.permission === undefined && input.units === undefined && input.unitsMap === undefined)
       rows = undefined;
   }
-  const includesAll = owners || (input.includesAllRepositories ?? team.includes_all_repositories === 1);
+  const includesAll = owners || (input.includesAllRepositories ?? team.includes_all_repositories);
   return db.transaction(() => {
     checkNameFree(db, team.org_id, input.name, team.id);
     updateTeam(db, team.id, {
@@ -108,11 +108,11 @@ export function editTeam(db: Database, team: TeamRow, input: TeamInput): TeamRow
       description: input.description ?? team.description,
       authorize,
       includesAllRepositories: includesAll,
-      canCreateOrgRepo: owners || (input.canCreateOrgRepo ?? team.can_create_org_repo === 1),
+      canCreateOrgRepo: owners || (input.canCreateOrgRepo ?? team.can_create_org_repo),
     });
     if (rows !== undefined) replaceTeamUnits(db, team, rows);
     // As Gitea: turning "all repositories" on links them; turning it off keeps the links made so far.
-    if (includesAll && team.includes_all_repositories === 0) linkAllOrgRepos(db, team);
+    if (includesAll && !team.includes_all_repositories) linkAllOrgRepos(db, team);
     return findTeamById(db, team.id)!;
   });
 }

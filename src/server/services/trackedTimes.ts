@@ -50,7 +50,7 @@ export function canUseTimetracker(
   if (!settings.enableTimeTracker) return false;
   if (!settings.allowOnlyContributorsToTrackTime) return true;
   return (
-    canWriteIssues(db, { doer: user }, repo, issue.is_pull === 1) ||
+    canWriteIssues(db, { doer: user }, repo, issue.is_pull) ||
     issue.poster_id === user.id ||
     (assigneeIdsOfIssues(db, [issue.id]).get(issue.id) ?? []).includes(user.id)
   );
@@ -94,7 +94,7 @@ export function deleteTime(
   time: TrackedTimeRow | undefined,
 ): void {
   if (!time || time.issue_id !== issue.id) throw notFound('tracked time does not exist');
-  if (time.deleted === 1) throw notFound('tracked time was already deleted');
+  if (time.deleted) throw notFound('tracked time was already deleted');
   if (time.user_id !== doer.id && !isSiteAdmin(doer))
     throw forbidden('only the tracker or an admin may delete it');
   db.transaction(() => {
@@ -146,8 +146,7 @@ export function assertMayUseStopwatch(
   repo: RepositoryRow,
   issue: IssueRow,
 ): void {
-  if (!canWriteIssues(db, { doer: user }, repo, issue.is_pull === 1))
-    throw forbidden('Unable to write to PRs');
+  if (!canWriteIssues(db, { doer: user }, repo, issue.is_pull)) throw forbidden('Unable to write to PRs');
   if (!canUseTimetracker(db, user, repo, issue)) throw forbidden('Cannot use time tracker');
 }
 

@@ -1,5 +1,4 @@
 import type { Database } from '../store/database';
-import { sqlBool } from '../store/database';
 import { ownedOrganizations } from '../store/access';
 import { countRepositoriesOwnedBy } from '../store/repositories';
 import {
@@ -106,12 +105,12 @@ export function editUser(db: Database, user: UserRow, input: EditUserInput): Use
     throw invalid(`[MaxRepoCreation]: must be -1 (the site default) or more, got ${input.maxRepoCreation}`);
   }
   return db.transaction(() => {
-    if (input.admin === false && user.is_admin === 1 && countAdmins(db) <= 1) {
+    if (input.admin === false && user.is_admin && countAdmins(db) <= 1) {
       throw invalid('cannot remove the last admin');
     }
     const changes: Partial<Record<UserColumn, SqlValue>> = {};
     const flag = (column: UserColumn, value: boolean | undefined): void => {
-      if (value !== undefined) changes[column] = sqlBool(value);
+      if (value !== undefined) changes[column] = value;
     };
     const text = (column: UserColumn, value: string | number | undefined): void => {
       if (value !== undefined) changes[column] = value;

@@ -1,26 +1,8 @@
 import type { Database, SqlValue } from './database';
 import { nowSeconds } from './database';
+import { protectionFlags } from './booleanColumns';
 
-/** Boolean settings of a rule; the column names are the API's field names. */
-export const protectionFlags = [
-  'enable_push',
-  'enable_push_whitelist',
-  'push_whitelist_deploy_keys',
-  'enable_force_push',
-  'enable_force_push_allowlist',
-  'force_push_allowlist_deploy_keys',
-  'enable_merge_whitelist',
-  'enable_status_check',
-  'enable_approvals_whitelist',
-  'enable_bypass_allowlist',
-  'block_on_rejected_reviews',
-  'block_on_official_review_requests',
-  'block_on_outdated_branch',
-  'dismiss_stale_approvals',
-  'ignore_stale_approvals',
-  'require_signed_commits',
-  'block_admin_merge_override',
-] as const;
+export { protectionFlags };
 export type ProtectionFlag = (typeof protectionFlags)[number];
 
 /** Allow lists: the API's `<list>_usernames`/`_username` and `<list>_teams` map to `<list>_user_ids`/`_team_ids`. */
@@ -34,7 +16,7 @@ export const protectionLists = [
 export type ProtectionList = (typeof protectionLists)[number]['list'];
 type ListColumn = `${ProtectionList}_user_ids` | `${ProtectionList}_team_ids`;
 
-export type ProtectedBranchRow = Record<ProtectionFlag, number> &
+export type ProtectedBranchRow = Record<ProtectionFlag, boolean> &
   Record<ListColumn, string> & {
     id: number;
     repo_id: number;

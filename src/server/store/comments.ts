@@ -32,7 +32,7 @@ export interface CommentRow {
   old_milestone_id: number | null;
   milestone_id: number | null;
   assignee_id: number | null;
-  removed_assignee: number;
+  removed_assignee: boolean;
   old_title: string | null;
   new_title: string | null;
   old_ref: string | null;
@@ -42,7 +42,7 @@ export interface CommentRow {
   line: number | null;
   commit_sha: string | null;
   patch: string | null;
-  invalidated: number;
+  invalidated: boolean;
   resolve_doer_id: number | null;
   created: number;
   updated: number;

@@ -1,6 +1,21 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { booleanColumns } from './booleanColumns';
 
-export type SqlValue = SQLInputValue;
+/** A bound parameter: SQLite's values, and booleans, which bind as 1 and 0. */
+export type SqlValue = SQLInputValue | boolean;
+
+/** A statement prepared once, with the result columns that come from a boolean table column. */
+interface Prepared {
+  readonly statement: StatementSync;
+  booleanResults?: readonly string[];
+}
+
+const booleanColumnSet = new Set(
+  Object.entries(booleanColumns).flatMap(([table, columns]) => columns.map((column) => `${table}.${column}`)),
+);
+
+const bindable = (params: readonly SqlValue[]): SQLInputValue[] =>
+  params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
 
 export interface RunResult {
   changes: number;
@@ -13,7 +28,7 @@ export interface RunResult {
  */
 export class Database {
   private readonly connection: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements = new Map<string, Prepared>();
   private transactionDepth = 0;
 
   constructor(readonly file: string) {
@@ -27,15 +42,21 @@ export class Database {
 
   /** The first row, typed by the caller's row interface (the columns the SQL selects). */
   get<Row>(sql: string, ...params: SqlValue[]): Row | undefined {
-    return this.prepared(sql).get(...params) as Row | undefined;
+    const prepared = this.prepared(sql);
+    const row = prepared.statement.get(...bindable(params));
+    if (row) this.booleansOf(prepared, row);
+    return row as Row | undefined;
   }
 
   all<Row>(sql: string, ...params: SqlValue[]): Row[] {
-    return this.prepared(sql).all(...params) as Row[];
+    const prepared = this.prepared(sql);
+    const rows = prepared.statement.all(...bindable(params));
+    for (const row of rows) this.booleansOf(prepared, row);
+    return rows as Row[];
   }
 
   run(sql: string, ...params: SqlValue[]): RunResult {
-    const result = this.prepared(sql).run(...params);
+    const result = this.prepared(sql).statement.run(...bindable(params));
     return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
   }
 
@@ -71,18 +92,27 @@ export class Database {
     if (this.connection.isOpen) this.connection.close();
   }
 
-  private prepared(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.connection.prepare(sql);
-      this.statements.set(sql, statement);
+  private prepared(sql: string): Prepared {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = { statement: this.connection.prepare(sql) };
+      this.statements.set(sql, prepared);
     }
-    return statement;
+    return prepared;
+  }
+
+  /** Turns the 0/1 of boolean table columns into booleans, in place. */
+  private booleansOf(prepared: Prepared, row: Record<string, unknown>): void {
+    prepared.booleanResults ??= prepared.statement
+      .columns()
+      .filter((c) => c.table !== null && booleanColumnSet.has(`${c.table}.${c.column}`))
+      .map((c) => c.name);
+    for (const name of prepared.booleanResults) {
+      const value = row[name];
+      if (typeof value === 'number') row[name] = value !== 0;
+    }
   }
 }
-
-/** SQLite stores booleans as 0/1. */
-export const sqlBool = (value: boolean): number => (value ? 1 : 0);
 
 /** Unix seconds, as Gitea stores timestamps. */
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

@@ -6,8 +6,8 @@ export interface EmailAddressRow {
   uid: number;
   email: string;
   lower_email: string;
-  is_primary: number;
-  is_activated: number;
+  is_primary: boolean;
+  is_activated: boolean;
 }
 
 export function listEmailAddresses(db: Database, uid: number): EmailAddressRow[] {

@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed';
 
@@ -29,7 +29,7 @@ export interface AttemptRow {
   response_headers: string;
   response_body: string;
   error: string;
-  is_succeed: number;
+  is_succeed: boolean;
   /** Unix milliseconds. */
   started: number;
   duration_ms: number;
@@ -123,7 +123,7 @@ export function recordAttempt(
       attempt.response_headers,
       attempt.response_body,
       attempt.error,
-      sqlBool(attempt.succeeded),
+      attempt.succeeded,
       attempt.started,
       attempt.duration_ms,
     );

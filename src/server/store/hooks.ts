@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 
 /** A row of `webhook`: a repository's hook (`repo_id`) or an account's (`owner_id`). Booleans are 0/1. */
 export interface WebhookRow {
@@ -16,7 +16,7 @@ export interface WebhookRow {
   authorization_header: string;
   /** JSON of the chat extras: channel, username, icon_url, color. */
   meta: string;
-  is_active: number;
+  is_active: boolean;
   created: number;
   updated: number;
 }
@@ -73,7 +73,7 @@ export function insertWebhook(db: Database, scope: HookScope, hook: NewWebhook):
     hook.branch_filter,
     hook.authorization_header,
     hook.meta,
-    sqlBool(hook.active),
+    hook.active,
     now,
     now,
   ).lastInsertRowid;

@@ -1,5 +1,5 @@
 import type { Paging } from '../http/paging';
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 import type { IssueRow } from './issues';
 import type { UserRow } from './users';
 
@@ -7,7 +7,7 @@ import type { UserRow } from './users';
 export interface IssueWatchRow {
   user_id: number;
   issue_id: number;
-  is_watching: number;
+  is_watching: boolean;
   created: number;
   updated: number;
 }
@@ -28,7 +28,7 @@ export function setIssueWatch(db: Database, userId: number, issueId: number, wat
      ON CONFLICT (issue_id, user_id) DO UPDATE SET is_watching = excluded.is_watching, updated = excluded.updated`,
     userId,
     issueId,
-    sqlBool(watching),
+    watching,
     now,
     now,
   );
@@ -92,7 +92,7 @@ export function issueAudienceIds(db: Database, issue: IssueRow, withRepoWatchers
      ORDER BY uid`,
     issue.id,
     issue.repo_id,
-    sqlBool(withRepoWatchers),
+    withRepoWatchers,
   );
   return rows.map((r) => r.uid);
 }

@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 import { refreshMilestoneCounters } from './milestones';
 
 /** A row of `issue`: an issue, or the issue half of a pull request (is_pull = 1). Booleans are 0/1. */
@@ -16,9 +16,9 @@ export interface IssueRow {
   ref: string;
   milestone_id: number | null;
   priority: number;
-  is_closed: number;
-  is_pull: number;
-  is_locked: number;
+  is_closed: boolean;
+  is_pull: boolean;
+  is_locked: boolean;
   num_comments: number;
   /** 0 = no due date */
   deadline_unix: number;
@@ -105,8 +105,8 @@ export function insertIssue(db: Database, issue: NewIssue): IssueRow {
       issue.content ?? '',
       issue.ref ?? '',
       issue.milestoneId ?? null,
-      sqlBool(closed),
-      sqlBool(issue.isPull === true),
+      closed,
+      issue.isPull === true,
       issue.deadlineUnix ?? 0,
       now,
       now,
@@ -126,17 +126,17 @@ export function insertIssue(db: Database, issue: NewIssue): IssueRow {
 
 /** Closes or reopens: closing stamps closed_unix, reopening clears it; counters follow. */
 export function setIssueClosed(db: Database, issue: IssueRow, closed: boolean): IssueRow {
-  if ((issue.is_closed === 1) === closed) return issue;
+  if (issue.is_closed === closed) return issue;
   return db.transaction(() => {
     const now = nowSeconds();
     db.run(
       'UPDATE issue SET is_closed = ?, closed_unix = ?, updated = ? WHERE id = ?',
-      sqlBool(closed),
+      closed,
       closed ? now : 0,
       now,
       issue.id,
     );
-    countOnRepository(db, issue.repo_id, issue.is_pull === 1, 0, closed ? 1 : -1);
+    countOnRepository(db, issue.repo_id, issue.is_pull, 0, closed ? 1 : -1);
     refreshMilestoneCounters(db, issue.milestone_id);
     return findIssueById(db, issue.id)!;
   });
@@ -178,7 +178,7 @@ export function updateIssueFields(db: Database, issue: IssueRow, changes: IssueT
     issue.content_version + (content === issue.content ? 0 : 1),
     changes.ref ?? issue.ref,
     changes.deadlineUnix ?? issue.deadline_unix,
-    changes.isLocked === undefined ? issue.is_locked : sqlBool(changes.isLocked),
+    changes.isLocked === undefined ? issue.is_locked : changes.isLocked,
     nowSeconds(),
     issue.id,
   );
@@ -194,7 +194,7 @@ export function touchIssue(db: Database, issueId: number): void {
 export function deleteIssueRow(db: Database, issue: IssueRow): void {
   db.transaction(() => {
     db.run('DELETE FROM issue WHERE id = ?', issue.id);
-    countOnRepository(db, issue.repo_id, issue.is_pull === 1, -1, issue.is_closed === 1 ? -1 : 0);
+    countOnRepository(db, issue.repo_id, issue.is_pull, -1, issue.is_closed ? -1 : 0);
     refreshMilestoneCounters(db, issue.milestone_id);
   });
 }

@@ -1,5 +1,5 @@
 import type { Paging } from '../http/paging';
-import { sqlBool, type Database, type SqlValue } from './database';
+import { type Database, type SqlValue } from './database';
 import type { IssueRow } from './issues';
 
 /** Gitea's issue sort types (the API's default is `newest`). */
@@ -65,11 +65,11 @@ function whereClause(filter: IssueFilter, params: SqlValue[]): string {
   }
   if (filter.isPull !== undefined) {
     conditions.push('issue.is_pull = ?');
-    params.push(sqlBool(filter.isPull));
+    params.push(filter.isPull);
   }
   if (filter.isClosed !== undefined) {
     conditions.push('issue.is_closed = ?');
-    params.push(sqlBool(filter.isClosed));
+    params.push(filter.isClosed);
   }
   if (filter.labelIds !== undefined) {
     conditions.push(

@@ -14,7 +14,7 @@ export interface PublicKeyRow {
   content: string;
   mode: number;
   type: number;
-  verified: number;
+  verified: boolean;
   created: number;
   updated: number;
   last_used: number;

@@ -1,4 +1,4 @@
-import { sqlBool, type Database } from './database';
+import { type Database } from './database';
 
 /** A row of `gpg_key`: a primary key (`primary_key_id` empty) or one of its subkeys. */
 export interface GpgKeyRow {
@@ -9,11 +9,11 @@ export interface GpgKeyRow {
   content: string;
   /** JSON array of {email, verified} */
   emails: string;
-  can_sign: number;
-  can_encrypt_comms: number;
-  can_encrypt_storage: number;
-  can_certify: number;
-  verified: number;
+  can_sign: boolean;
+  can_encrypt_comms: boolean;
+  can_encrypt_storage: boolean;
+  can_certify: boolean;
+  verified: boolean;
   created: number;
   expires: number;
 }
@@ -44,11 +44,11 @@ export function insertGpgKey(db: Database, key: NewGpgKey): number {
     key.primaryKeyId,
     key.content,
     JSON.stringify(key.emails),
-    sqlBool(key.canSign),
-    sqlBool(key.canEncryptComms),
-    sqlBool(key.canEncryptStorage),
-    sqlBool(key.canCertify),
-    sqlBool(key.verified),
+    key.canSign,
+    key.canEncryptComms,
+    key.canEncryptStorage,
+    key.canCertify,
+    key.verified,
     key.created,
     key.expires,
   ).lastInsertRowid;

@@ -1,5 +1,5 @@
 import type { Paging } from '../http/paging';
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 
 /** A row of `label`: a repository's (repo_id set) or an organization's (org_id set). */
 export interface LabelRow {
@@ -10,7 +10,7 @@ export interface LabelRow {
   description: string;
   /** six lowercase hex digits, no '#' */
   color: string;
-  exclusive: number;
+  exclusive: boolean;
   archived_unix: number;
   created: number;
   updated: number;
@@ -85,7 +85,7 @@ export function insertLabel(db: Database, owner: LabelOwner, fields: LabelFields
     fields.name,
     fields.description,
     fields.color,
-    sqlBool(fields.exclusive),
+    fields.exclusive,
     fields.archived ? now : 0,
     now,
     now,
@@ -102,7 +102,7 @@ export function updateLabel(db: Database, label: LabelRow, changes: Partial<Labe
     changes.name ?? label.name,
     changes.description ?? label.description,
     changes.color ?? label.color,
-    changes.exclusive === undefined ? label.exclusive : sqlBool(changes.exclusive),
+    changes.exclusive === undefined ? label.exclusive : changes.exclusive,
     archivedUnix,
     now,
     label.id,

@@ -1,5 +1,5 @@
 import type { Paging } from '../http/paging';
-import { nowSeconds, sqlBool, type Database, type SqlValue } from './database';
+import { nowSeconds, type Database, type SqlValue } from './database';
 
 /** A row of `milestone`. Counts cover issues and pull requests, as Gitea's. */
 export interface MilestoneRow {
@@ -7,7 +7,7 @@ export interface MilestoneRow {
   repo_id: number;
   name: string;
   content: string;
-  is_closed: number;
+  is_closed: boolean;
   num_issues: number;
   num_closed_issues: number;
   /** 0 = no due date */
@@ -61,7 +61,7 @@ export function listMilestones(
   const params: SqlValue[] = [repoId];
   if (filter.closed !== undefined) {
     conditions.push('is_closed = ?');
-    params.push(sqlBool(filter.closed));
+    params.push(filter.closed);
   }
   if (filter.name) {
     conditions.push("lower(name) LIKE ? ESCAPE '\\'");
@@ -98,7 +98,7 @@ export function insertMilestone(db: Database, milestone: NewMilestone): Mileston
       milestone.repoId,
       milestone.name,
       milestone.content,
-      sqlBool(milestone.closed),
+      milestone.closed,
       milestone.deadlineUnix,
       milestone.closed ? now : 0,
       now,
@@ -124,15 +124,15 @@ export function updateMilestone(
 ): MilestoneRow {
   return db.transaction(() => {
     const now = nowSeconds();
-    const closed = changes.closed ?? milestone.is_closed === 1;
-    const closedDate = closed && milestone.is_closed === 0 ? now : milestone.closed_date_unix;
+    const closed = changes.closed ?? milestone.is_closed;
+    const closedDate = closed && !milestone.is_closed ? now : milestone.closed_date_unix;
     db.run(
       `UPDATE milestone SET name = ?, content = ?, deadline_unix = ?, is_closed = ?, closed_date_unix = ?, updated = ?
        WHERE id = ?`,
       changes.name ?? milestone.name,
       changes.content ?? milestone.content,
       changes.deadlineUnix ?? milestone.deadline_unix,
-      sqlBool(closed),
+      closed,
       closedDate,
       now,
       milestone.id,

@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 
 export interface OAuth2ApplicationRow {
   id: number;
@@ -8,8 +8,8 @@ export interface OAuth2ApplicationRow {
   client_secret_hash: string;
   /** JSON array of strings. */
   redirect_uris: string;
-  confidential_client: number;
-  skip_secondary_authorization: number;
+  confidential_client: boolean;
+  skip_secondary_authorization: boolean;
   created: number;
   updated: number;
 }
@@ -46,8 +46,8 @@ export function insertOAuth2Application(
     app.clientId,
     app.clientSecretHash,
     JSON.stringify(app.redirectUris),
-    sqlBool(app.confidentialClient),
-    sqlBool(app.skipSecondaryAuthorization),
+    app.confidentialClient,
+    app.skipSecondaryAuthorization,
     now,
     now,
   );
@@ -69,8 +69,8 @@ export function updateOAuth2Application(
      WHERE id = ?`,
     app.name,
     JSON.stringify(app.redirectUris),
-    sqlBool(app.confidentialClient),
-    sqlBool(app.skipSecondaryAuthorization),
+    app.confidentialClient,
+    app.skipSecondaryAuthorization,
     app.clientSecretHash,
     nowSeconds(),
     id,

@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database, type SqlValue } from './database';
+import { nowSeconds, type Database, type SqlValue } from './database';
 import type { Page } from './teams';
 import { userType, type UserRow, type Visibility } from './users';
 
@@ -30,7 +30,7 @@ export function insertOrganization(db: Database, org: NewOrganization): number {
     org.website,
     org.location,
     org.visibility,
-    sqlBool(org.repoAdminChangeTeamAccess),
+    org.repoAdminChangeTeamAccess,
     now,
     now,
   ).lastInsertRowid;
@@ -156,8 +156,8 @@ export function findOrgMembership(
   db: Database,
   orgId: number,
   uid: number,
-): { is_public: number } | undefined {
-  return db.get<{ is_public: number }>(
+): { is_public: boolean } | undefined {
+  return db.get<{ is_public: boolean }>(
     'SELECT is_public FROM org_user WHERE org_id = ? AND uid = ?',
     orgId,
     uid,
@@ -166,12 +166,7 @@ export function findOrgMembership(
 
 /** Makes the user a member (concealed, as Gitea's default); nothing changes for a member. */
 export function insertOrgUser(db: Database, orgId: number, uid: number, isPublic = false): void {
-  db.run(
-    'INSERT OR IGNORE INTO org_user (uid, org_id, is_public) VALUES (?, ?, ?)',
-    uid,
-    orgId,
-    sqlBool(isPublic),
-  );
+  db.run('INSERT OR IGNORE INTO org_user (uid, org_id, is_public) VALUES (?, ?, ?)', uid, orgId, isPublic);
 }
 
 export function deleteOrgUser(db: Database, orgId: number, uid: number): void {
@@ -179,7 +174,7 @@ export function deleteOrgUser(db: Database, orgId: number, uid: number): void {
 }
 
 export function setOrgMembershipPublic(db: Database, orgId: number, uid: number, isPublic: boolean): void {
-  db.run('UPDATE org_user SET is_public = ? WHERE org_id = ? AND uid = ?', sqlBool(isPublic), orgId, uid);
+  db.run('UPDATE org_user SET is_public = ? WHERE org_id = ? AND uid = ?', isPublic, orgId, uid);
 }
 
 /** Deletes the organization; its teams and memberships go with it (foreign keys cascade). */

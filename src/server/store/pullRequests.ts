@@ -34,8 +34,8 @@ export interface PullRequestRow {
   additions: number;
   deletions: number;
   changed_files: number;
-  allow_maintainer_edit: number;
-  has_merged: number;
+  allow_maintainer_edit: boolean;
+  has_merged: boolean;
   merged_commit_id: string;
   merger_id: number;
   merged_unix: number;

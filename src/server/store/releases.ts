@@ -1,4 +1,4 @@
-import { sqlBool, type Database } from './database';
+import type { Database, SqlValue } from './database';
 
 /** A row of `release`. Booleans are 0/1; `created` is unix seconds. */
 export interface ReleaseRow {
@@ -11,8 +11,8 @@ export interface ReleaseRow {
   title: string;
   note: string;
   sha1: string;
-  is_draft: number;
-  is_prerelease: number;
+  is_draft: boolean;
+  is_prerelease: boolean;
   created: number;
 }
 
@@ -35,10 +35,10 @@ export interface ReleaseFilter {
 
 const filterSql = `repo_id = ? AND (? = 1 OR is_draft = 0) AND (? IS NULL OR is_draft = ?) AND (? IS NULL OR is_prerelease = ?)`;
 
-function filterParams(repoId: number, filter: ReleaseFilter): (number | null)[] {
-  const draft = filter.draft === undefined ? null : sqlBool(filter.draft);
-  const prerelease = filter.prerelease === undefined ? null : sqlBool(filter.prerelease);
-  return [repoId, sqlBool(filter.includeDrafts), draft, draft, prerelease, prerelease];
+function filterParams(repoId: number, filter: ReleaseFilter): SqlValue[] {
+  const draft = filter.draft === undefined ? null : filter.draft;
+  const prerelease = filter.prerelease === undefined ? null : filter.prerelease;
+  return [repoId, filter.includeDrafts, draft, draft, prerelease, prerelease];
 }
 
 export function findReleaseById(db: Database, repoId: number, id: number): ReleaseRow | undefined {

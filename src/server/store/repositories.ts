@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database, type SqlValue } from './database';
+import { nowSeconds, type Database, type SqlValue } from './database';
 
 /** A row of `repository`. Booleans are 0/1; `topics` is a JSON array. */
 export interface RepositoryRow {
@@ -11,32 +11,32 @@ export interface RepositoryRow {
   website: string;
   original_url: string;
   default_branch: string;
-  is_private: number;
-  is_empty: number;
-  is_archived: number;
-  is_mirror: number;
-  is_fork: number;
+  is_private: boolean;
+  is_empty: boolean;
+  is_archived: boolean;
+  is_mirror: boolean;
+  is_fork: boolean;
   fork_id: number | null;
-  is_template: number;
+  is_template: boolean;
   template_id: number | null;
   git_path: string | null;
-  is_missing: number;
-  has_issues: number;
-  has_wiki: number;
-  has_pull_requests: number;
-  has_projects: number;
-  has_releases: number;
-  has_packages: number;
-  has_actions: number;
-  allow_merge_commits: number;
-  allow_rebase: number;
-  allow_rebase_explicit: number;
-  allow_squash_merge: number;
-  allow_fast_forward_only_merge: number;
-  allow_rebase_update: number;
-  default_delete_branch_after_merge: number;
+  is_missing: boolean;
+  has_issues: boolean;
+  has_wiki: boolean;
+  has_pull_requests: boolean;
+  has_projects: boolean;
+  has_releases: boolean;
+  has_packages: boolean;
+  has_actions: boolean;
+  allow_merge_commits: boolean;
+  allow_rebase: boolean;
+  allow_rebase_explicit: boolean;
+  allow_squash_merge: boolean;
+  allow_fast_forward_only_merge: boolean;
+  allow_rebase_update: boolean;
+  default_delete_branch_after_merge: boolean;
   default_merge_style: string;
-  ignore_whitespace_conflicts: number;
+  ignore_whitespace_conflicts: boolean;
   topics: string;
   mirror_interval: string;
   object_format_name: string;
@@ -108,9 +108,9 @@ export function insertRepository(db: Database, repo: NewRepository): number {
     repo.description,
     repo.website ?? '',
     repo.defaultBranch,
-    sqlBool(repo.isPrivate),
-    sqlBool(repo.isEmpty),
-    sqlBool(repo.isTemplate),
+    repo.isPrivate,
+    repo.isEmpty,
+    repo.isTemplate,
     repo.objectFormatName,
     repo.size,
     repo.gitPath ?? null,

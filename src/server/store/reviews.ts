@@ -19,10 +19,10 @@ export interface ReviewRow {
   issue_id: number;
   reviewer_id: number;
   content: string;
-  official: number;
+  official: boolean;
   commit_id: string;
-  stale: number;
-  dismissed: number;
+  stale: boolean;
+  dismissed: boolean;
   created: number;
   updated: number;
 }

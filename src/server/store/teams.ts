@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database } from './database';
+import { nowSeconds, type Database } from './database';
 import type { RepositoryRow } from './repositories';
 import type { UserRow } from './users';
 
@@ -15,8 +15,8 @@ export interface TeamRow {
   name: string;
   description: string;
   authorize: TeamAuthorize;
-  includes_all_repositories: number;
-  can_create_org_repo: number;
+  includes_all_repositories: boolean;
+  can_create_org_repo: boolean;
   created: number;
   updated: number;
 }
@@ -60,8 +60,8 @@ export function insertTeam(db: Database, team: NewTeam): number {
     team.name,
     team.description,
     team.authorize,
-    sqlBool(team.includesAllRepositories),
-    sqlBool(team.canCreateOrgRepo),
+    team.includesAllRepositories,
+    team.canCreateOrgRepo,
     now,
     now,
   ).lastInsertRowid;
@@ -84,8 +84,8 @@ export function updateTeam(db: Database, id: number, changes: TeamChanges): void
     changes.name.toLowerCase(),
     changes.description,
     changes.authorize,
-    sqlBool(changes.includesAllRepositories),
-    sqlBool(changes.canCreateOrgRepo),
+    changes.includesAllRepositories,
+    changes.canCreateOrgRepo,
     nowSeconds(),
     id,
   );
@@ -214,7 +214,7 @@ export function teamReachesRepo(
   team: Pick<TeamRow, 'id' | 'org_id' | 'includes_all_repositories'>,
   repo: Pick<RepositoryRow, 'id' | 'owner_id'>,
 ): boolean {
-  if (team.includes_all_repositories === 1 && repo.owner_id === team.org_id) return true;
+  if (team.includes_all_repositories && repo.owner_id === team.org_id) return true;
   return (
     db.get<{ one: number }>(
       'SELECT 1 AS one FROM team_repo WHERE team_id = ? AND repo_id = ?',

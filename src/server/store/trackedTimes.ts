@@ -1,5 +1,5 @@
 import type { Paging } from '../http/paging';
-import { nowSeconds, sqlBool, type Database, type SqlValue } from './database';
+import { nowSeconds, type Database, type SqlValue } from './database';
 
 /** A row of `tracked_time`; `deleted` rows are kept but never listed. */
 export interface TrackedTimeRow {
@@ -9,7 +9,7 @@ export interface TrackedTimeRow {
   /** seconds */
   time: number;
   created: number;
-  deleted: number;
+  deleted: boolean;
 }
 
 /** The repository's time tracker settings (Gitea's issues unit config). */
@@ -19,13 +19,13 @@ export interface TimeTrackerSettings {
 }
 
 export function timeTrackerSettings(db: Database, repoId: number): TimeTrackerSettings {
-  const row = db.get<{ enable_time_tracker: number; allow_only_contributors_to_track_time: number }>(
+  const row = db.get<{ enable_time_tracker: boolean; allow_only_contributors_to_track_time: boolean }>(
     'SELECT enable_time_tracker, allow_only_contributors_to_track_time FROM repository WHERE id = ?',
     repoId,
   );
   return {
-    enableTimeTracker: row?.enable_time_tracker !== 0,
-    allowOnlyContributorsToTrackTime: row?.allow_only_contributors_to_track_time !== 0,
+    enableTimeTracker: row?.enable_time_tracker !== false,
+    allowOnlyContributorsToTrackTime: row?.allow_only_contributors_to_track_time !== false,
   };
 }
 
@@ -37,8 +37,8 @@ export function setTimeTrackerSettings(
   const current = timeTrackerSettings(db, repoId);
   db.run(
     'UPDATE repository SET enable_time_tracker = ?, allow_only_contributors_to_track_time = ? WHERE id = ?',
-    sqlBool(settings.enableTimeTracker ?? current.enableTimeTracker),
-    sqlBool(settings.allowOnlyContributorsToTrackTime ?? current.allowOnlyContributorsToTrackTime),
+    settings.enableTimeTracker ?? current.enableTimeTracker,
+    settings.allowOnlyContributorsToTrackTime ?? current.allowOnlyContributorsToTrackTime,
     repoId,
   );
 }

@@ -1,4 +1,4 @@
-import { nowSeconds, sqlBool, type Database, type SqlValue } from './database';
+import { nowSeconds, type Database, type SqlValue } from './database';
 
 export type Visibility = 'public' | 'limited' | 'private';
 
@@ -14,16 +14,16 @@ export interface UserRow {
   name: string;
   full_name: string;
   email: string;
-  keep_email_private: number;
+  keep_email_private: boolean;
   login_name: string;
   source_id: number;
   passwd_hash: string;
   salt: string;
-  must_change_password: number;
-  is_admin: number;
-  is_active: number;
-  prohibit_login: number;
-  restricted: number;
+  must_change_password: boolean;
+  is_admin: boolean;
+  is_active: boolean;
+  prohibit_login: boolean;
+  restricted: boolean;
   visibility: Visibility;
   description: string;
   website: string;
@@ -31,10 +31,10 @@ export interface UserRow {
   avatar: string;
   language: string;
   max_repo_creation: number;
-  allow_create_organization: number;
-  allow_git_hook: number;
-  allow_import_local: number;
-  repo_admin_change_team_access: number;
+  allow_create_organization: boolean;
+  allow_git_hook: boolean;
+  allow_import_local: boolean;
+  repo_admin_change_team_access: boolean;
   created: number;
   updated: number;
   last_login: number;
@@ -92,9 +92,9 @@ export function insertUser(db: Database, user: NewUser): number {
     user.loginName ?? '',
     user.passwdHash,
     user.salt,
-    sqlBool(user.mustChangePassword ?? false),
-    sqlBool(user.isAdmin ?? false),
-    sqlBool(user.restricted ?? false),
+    user.mustChangePassword ?? false,
+    user.isAdmin ?? false,
+    user.restricted ?? false,
     user.visibility ?? 'public',
     now,
     now,
@@ -255,10 +255,10 @@ export function adminListUsers(db: Database, filter: AdminUserFilter): { rows: U
   equal('login_name', filter.loginName);
   equal('source_id', filter.sourceId);
   equal('visibility', filter.visibility);
-  equal('is_active', filter.isActive === undefined ? undefined : sqlBool(filter.isActive));
-  equal('is_admin', filter.isAdmin === undefined ? undefined : sqlBool(filter.isAdmin));
-  equal('restricted', filter.isRestricted === undefined ? undefined : sqlBool(filter.isRestricted));
-  equal('prohibit_login', filter.isProhibitLogin === undefined ? undefined : sqlBool(filter.isProhibitLogin));
+  equal('is_active', filter.isActive === undefined ? undefined : filter.isActive);
+  equal('is_admin', filter.isAdmin === undefined ? undefined : filter.isAdmin);
+  equal('restricted', filter.isRestricted === undefined ? undefined : filter.isRestricted);
+  equal('prohibit_login', filter.isProhibitLogin === undefined ? undefined : filter.isProhibitLogin);
   const where = clauses.join(' AND ');
   const sortColumn = filter.sort === 'name' ? 'lower_name' : filter.sort;
   const direction = filter.order === 'desc' ? 'DESC' : 'ASC';

@@ -118,7 +118,7 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
             headBranch: await headBranchOf(repository.gitDir),
             objectFormat: await objectFormatOf(repository.gitDir),
           });
-        } else if (row.is_missing === 1) {
+        } else if (row.is_missing) {
           setRepositoryMissing(db, row.id, false);
           log.info(`workspace: ${repository.folder} is back as ${row.owner_name}/${row.name}`);
         }
@@ -129,7 +129,7 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
       }
     }
     for (const row of known.values()) {
-      if (present.has(row.id) || row.is_missing === 1) continue;
+      if (present.has(row.id) || row.is_missing) continue;
       setRepositoryMissing(db, row.id, true);
       fingerprints.delete(row.id);
       log.info(

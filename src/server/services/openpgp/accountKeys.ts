@@ -32,7 +32,7 @@ export function addGpgKeys(db: Database, ownerId: number, armored: string): GpgK
   return db.transaction(() => {
     const activated = new Set(
       listEmailAddresses(db, ownerId)
-        .filter((row) => row.is_activated === 1)
+        .filter((row) => row.is_activated)
         .map((row) => row.lower_email),
     );
     const seen = new Set<string>();

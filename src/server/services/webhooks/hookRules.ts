@@ -161,7 +161,7 @@ export async function editHook(
   if (input.events !== undefined) changes.events = serializeHookEvents(parseHookEvents(input.events));
   if (input.branchFilter !== undefined) changes.branch_filter = input.branchFilter;
   if (input.authorizationHeader !== undefined) changes.authorization_header = input.authorizationHeader;
-  if (input.active !== undefined) changes.is_active = input.active ? 1 : 0;
+  if (input.active !== undefined) changes.is_active = input.active;
   if (input.name !== undefined) changes.name = input.name;
   if (config['url'] !== undefined) changes.url = await checkedTarget(services.policy, config['url']);
   updateWebhook(services.db, hook.id, changes);
