@@ -75,7 +75,7 @@ async function updateRepositoryAfterPush(db: Database, push: RecordedPush): Prom
     await setHeadBranch(push.gitDir, defaultBranch);
   }
   updateRepositoryColumns(db, push.repo.id, {
-    is_empty: branches.length === 0 ? 1 : 0,
+    is_empty: branches.length === 0,
     default_branch: defaultBranch,
     size: await repositorySizeKiB(push.gitDir),
   });

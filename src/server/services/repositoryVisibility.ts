@@ -30,13 +30,13 @@ export function pageOfVisibleRepositories(
 ): { items: RepositoryRow[]; total: number } {
   const { sure, candidate } = repositoryVisibilitySql(viewer);
   const matches = findRepositoryIds(db, filter, sure, candidate);
-  const undecided = matches.filter((match) => match.sure !== 1).map((match) => match.id);
+  const undecided = matches.filter((match) => !match.sure).map((match) => match.id);
   const alsoVisible = new Set(
     repositoriesInOrder(db, undecided)
       .filter((repo) => canSeeRepo(db, viewer, repo))
       .map((repo) => repo.id),
   );
-  const visible = matches.filter((match) => match.sure === 1 || alsoVisible.has(match.id));
+  const visible = matches.filter((match) => match.sure || alsoVisible.has(match.id));
   const pageIds = visible.slice(paging.offset, paging.offset + paging.limit).map((match) => match.id);
   return { items: repositoriesInOrder(db, pageIds), total: visible.length };
 }

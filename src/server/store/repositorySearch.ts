@@ -192,9 +192,9 @@ export function findRepositoryIds(
   filter: RepositoryFilter,
   sure: SqlCondition,
   candidate: SqlCondition,
-): { id: number; sure: number }[] {
+): { id: number; sure: boolean }[] {
   const { where, order } = searchQuery(filter);
-  return db.all<{ id: number; sure: number }>(
+  const rows = db.all<{ id: number; sure: number }>(
     `SELECT repository.id AS id, (${sure.sql}) AS sure FROM repository
      WHERE ${where.sql} AND (${candidate.sql}) ORDER BY ${order.sql}`,
     ...sure.params,
@@ -202,6 +202,7 @@ export function findRepositoryIds(
     ...candidate.params,
     ...order.params,
   );
+  return rows.map((row) => ({ id: row.id, sure: row.sure === 1 }));
 }
 
 /** Whole rows for the given ids, in the given order. */
