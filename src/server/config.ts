@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { LogLevel } from './log';
-import { defaultBodyLimit } from './http/body';
+
+/** The largest request body the API reads unless `--body-limit` says otherwise. */
+export const defaultBodyLimit = 10 * 1024 * 1024;
 
 /** How a server instance runs; built by `teahouse serve` from its flags and by tests directly. */
 export interface ServerConfig {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTeahouseServer } from '../app';
 import {
+  defaultBodyLimit,
   defaultConfig,
   defaultMarkdownTimeoutMs,
   defaultMirrorIntervalSeconds,
@@ -10,7 +11,6 @@ import {
   minMirrorIntervalSeconds,
   type ServerConfig,
 } from '../config';
-import { defaultBodyLimit } from '../http/body';
 import { AllowedHosts } from '../services/addressPolicy';
 import { ensureFirstAdmin } from '../services/bootstrap';
 import { formatGoDuration, parseGoDuration } from '../services/goDuration';

@@ -2,8 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError } from './httpError';
 import { malformed } from '../domain/errors';
 
-export const defaultBodyLimit = 10 * 1024 * 1024;
-
 export type BodyKind = 'json' | 'form' | 'text' | 'empty';
 
 export interface ParsedBody {

@@ -1,13 +1,8 @@
 import type { ParsedBody } from './body';
 import { DomainError, invalid as invalidInput } from '../domain/errors';
 
-/** Gitea names a field in errors by its Go name: `full_name` → `FullName`. */
-export function goFieldName(name: string): string {
-  return name
-    .split('_')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
-}
+import { goFieldName } from '../domain/fieldNames';
+import type { FieldReader } from '../domain/fieldReader';
 
 const invalid = (name: string, problem: string): DomainError =>
   invalidInput(`[${goFieldName(name)}]: ${problem}`);
@@ -23,7 +18,7 @@ export interface StringRules {
  * Typed, validated access to an object body (JSON or form). Keys match case-insensitively, as Go's JSON
  * decoder does; a wrong type or a missing required field is a 422 naming the field.
  */
-export class BodyFields {
+export class BodyFields implements FieldReader {
   private readonly values = new Map<string, unknown>();
 
   constructor(readonly parsed: ParsedBody) {

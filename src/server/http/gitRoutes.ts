@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { runHttpBackend, type GitHttpService } from '../git/httpBackend';
 import { repositoryGitDir } from '../git/paths';
-import { pushGuard } from '../services/branchProtectionPush';
-import { atLeast, repoAccess } from '../services/permissions';
-import { trackRefChanges } from '../services/refChanges';
-import { scopesGrant } from '../services/tokens';
+import { isDomainError } from '../domain/errors';
+import { authorizeGit, receivePush } from '../services/gitAccess';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import { assertMayAct, authenticate, type Identity } from './auth';
 import type { AppServices } from '../services/appServices';
@@ -72,36 +70,19 @@ async function identify(
   return identity;
 }
 
-/**
- * Who may do what, by Gitea's rules for git over HTTP: anonymous callers who cannot read (or write) are
- * asked for credentials (401), signed-in callers who cannot see the repository get 404, those who can read
- * but not write get 403; a token needs the repository scope.
- */
-function authorize(
+/** services/gitAccess decides; an anonymous caller it refuses is asked for credentials, as git expects. */
+function authorizeGitRequest(
   app: AppServices,
   identity: Identity,
   repo: RepositoryRow | undefined,
   write: boolean,
 ): RepositoryRow {
-  const user = identity.user;
-  const visible = repo !== undefined && !repo.is_missing ? repo : undefined;
-  const mode = visible ? repoAccess(app.db, user, visible, 'repo.code') : 'none';
-  if (!visible || !atLeast(mode, 'read')) {
-    if (!user) throw askForCredentials();
-    throw new HttpError(404, 'Repository not found');
+  try {
+    return authorizeGit(app.db, { user: identity.user, tokenScopes: identity.token?.scopes }, repo, write);
+  } catch (error) {
+    if (isDomainError(error, 'unauthenticated')) throw askForCredentials();
+    throw error;
   }
-  if (identity.token && !scopesGrant(identity.token.scopes, write ? 'write:repository' : 'read:repository')) {
-    throw new HttpError(
-      403,
-      `token does not have at least one of required scope(s): ${write ? 'write' : 'read'}:repository`,
-    );
-  }
-  if (!write) return visible;
-  if (!user) throw askForCredentials();
-  if (!atLeast(mode, 'write')) throw new HttpError(403, 'User permission denied for writing.');
-  if (visible.is_mirror) throw new HttpError(403, 'mirror repository is read-only');
-  if (visible.is_archived) throw new HttpError(403, 'repo is archived');
-  return visible;
 }
 
 /**
@@ -129,7 +110,12 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
     assertMethod(req.method ?? 'GET', target);
     const write = wantsWrite(target, query);
     const identity = await identify(app, req, query);
-    const repo = authorize(app, identity, findRepositoryByName(app.db, target.owner, target.name), write);
+    const repo = authorizeGitRequest(
+      app,
+      identity,
+      findRepositoryByName(app.db, target.owner, target.name),
+      write,
+    );
     const gitDir = repositoryGitDir(app.config.dataDir, repo);
     const config = write ? ['http.receivepack=true'] : ['http.receivepack=false'];
     // A workspace repository has a working tree: a push to its checked-out branch updates it when clean.
@@ -146,12 +132,13 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
       track,
     };
     if (target.service === 'git-receive-pack' && identity.user) {
-      const pusher = identity.user;
-      const mode = repoAccess(app.db, pusher, repo, 'repo.code');
-      const guard = pushGuard(app.db, app.config.dataDir, repo, pusher, mode);
-      const guarded = guard ? { ...request, config: [...config, ...guard.config], env: guard.env } : request;
-      await trackRefChanges(app, repo, gitDir, pusher, (settle) =>
-        runHttpBackend({ ...guarded, beforeEnd: settle }),
+      await receivePush(app, repo, gitDir, identity.user, (extra, settle) =>
+        runHttpBackend({
+          ...request,
+          config: [...config, ...extra.config],
+          env: extra.env,
+          beforeEnd: settle,
+        }),
       );
     } else {
       await runHttpBackend(request);

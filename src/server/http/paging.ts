@@ -1,15 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import type { Paging } from '../domain/paging';
+
+export type { Paging };
 
 export const defaultPageSize = 30;
 export const maxPageSize = 50;
-
-export interface Paging {
-  /** 1-based */
-  readonly page: number;
-  readonly limit: number;
-  /** Rows to skip: (page - 1) * limit. */
-  readonly offset: number;
-}
 
 // Pages past this would make an offset SQLite cannot take as an integer; no list is that long.
 const maxPage = Math.floor(Number.MAX_SAFE_INTEGER / maxPageSize);

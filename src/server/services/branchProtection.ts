@@ -1,5 +1,5 @@
 import { forbidden, invalid, malformed, notFound } from '../domain/errors';
-import type { BodyFields } from '../http/bodyFields';
+import type { FieldReader } from '../domain/fieldReader';
 import {
   deleteProtectedBranch,
   findProtectedBranch,
@@ -33,7 +33,7 @@ function teamIds(db: Database, repo: RepositoryRow, names: readonly string[]): n
 }
 
 /** Allow lists a body names (absent lists stay as they are); team lists only count for organization repositories. */
-function listChanges(db: Database, repo: RepositoryRow, body: BodyFields): ProtectedBranchChanges {
+function listChanges(db: Database, repo: RepositoryRow, body: FieldReader): ProtectedBranchChanges {
   const owner = findUserById(db, repo.owner_id);
   const ownedByOrg = owner?.type === userType.organization;
   const changes: ProtectedBranchChanges = {};
@@ -57,7 +57,7 @@ const nestedFlags = new Set([
   'force_push_allowlist_deploy_keys',
 ]);
 
-function plainFields(body: BodyFields): ProtectedBranchChanges {
+function plainFields(body: FieldReader): ProtectedBranchChanges {
   const changes: ProtectedBranchChanges = {};
   for (const flag of protectionFlags) {
     if (nestedFlags.has(flag)) continue;
@@ -79,7 +79,7 @@ function plainFields(body: BodyFields): ProtectedBranchChanges {
 }
 
 /** Gitea's CreateBranchProtection: absent switches are off; 403 when a rule of that name exists. */
-export function createProtection(db: Database, repo: RepositoryRow, body: BodyFields): ProtectedBranchRow {
+export function createProtection(db: Database, repo: RepositoryRow, body: FieldReader): ProtectedBranchRow {
   const ruleName = body.string('rule_name') || body.string('branch_name') || '';
   if (ruleName === '') throw malformed('both rule_name and branch_name are empty');
   if (findProtectedBranch(db, repo.id, ruleName)) throw forbidden('Branch protection already exist');
@@ -102,7 +102,7 @@ export function createProtection(db: Database, repo: RepositoryRow, body: BodyFi
   return findProtectedBranch(db, repo.id, ruleName)!;
 }
 
-function nestedChanges(body: BodyFields): ProtectedBranchChanges {
+function nestedChanges(body: FieldReader): ProtectedBranchChanges {
   const changes: ProtectedBranchChanges = {};
   const nest = (
     main: 'enable_push' | 'enable_force_push',
@@ -114,10 +114,10 @@ function nestedChanges(body: BodyFields): ProtectedBranchChanges {
     changes[main] = enabled;
     const allowed = body.boolean(allow);
     if (!enabled || allowed === false) {
-      changes[allow] = 0;
-      changes[keys] = 0;
+      changes[allow] = false;
+      changes[keys] = false;
     } else if (allowed) {
-      changes[allow] = 1;
+      changes[allow] = true;
       const deployKeys = body.boolean(keys);
       if (deployKeys !== undefined) changes[keys] = deployKeys;
     }
@@ -138,7 +138,7 @@ export function editProtection(
   db: Database,
   repo: RepositoryRow,
   rule: ProtectedBranchRow,
-  body: BodyFields,
+  body: FieldReader,
 ): ProtectedBranchRow {
   const changes = { ...nestedChanges(body), ...plainFields(body), ...listChanges(db, repo, body) };
   db.transaction(() => updateProtectedBranch(db, rule.id, changes));

@@ -1,4 +1,4 @@
-import { goFieldName } from '../http/bodyFields';
+import { goFieldName } from '../domain/fieldNames';
 import { invalid } from '../domain/errors';
 
 // RFC 3339 (Go's time.Time JSON), or a bare date, which clients of the due-date fields often send.

@@ -1,4 +1,4 @@
-import { goFieldName } from '../http/bodyFields';
+import { goFieldName } from '../domain/fieldNames';
 import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import { touchIssue, type IssueRow } from '../store/issues';

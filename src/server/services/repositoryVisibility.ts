@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
 import { findRepositoryIds, repositoriesInOrder, type RepositoryFilter } from '../store/repositorySearch';

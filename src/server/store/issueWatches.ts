@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database } from './database';
 import type { IssueRow } from './issues';
 import type { UserRow } from './users';

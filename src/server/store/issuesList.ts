@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { type Database, type SqlValue } from './database';
 import type { IssueRow } from './issues';
 

@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database } from './database';
 
 /** A row of `label`: a repository's (repo_id set) or an organization's (org_id set). */

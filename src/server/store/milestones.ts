@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database, type SqlValue } from './database';
 
 /** A row of `milestone`. Counts cover issues and pull requests, as Gitea's. */

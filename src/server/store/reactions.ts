@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database } from './database';
 
 /** A row of `reaction`: on an issue when comment_id is null, else on that comment. */

@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { commentType, type CommentRow } from './comments';
 import { nowSeconds, type Database } from './database';
 

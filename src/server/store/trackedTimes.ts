@@ -1,4 +1,4 @@
-import type { Paging } from '../http/paging';
+import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database, type SqlValue } from './database';
 
 /** A row of `tracked_time`; `deleted` rows are kept but never listed. */
