@@ -1,17 +1,19 @@
-import type { Issue, Label, Milestone, PullRequestMeta } from '../../api/types';
+import type { Issue, Label, Milestone } from '../../api/types';
 import type { IssueRow } from '../store/issues';
 import { assigneeIdsOfIssues } from '../store/issuesAssignees';
 import { usersByIds } from '../store/issuesUsers';
 import { labelsOfIssues } from '../store/labels';
 import { milestonesByIds } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
+import { repositoriesInOrder } from '../store/repositorySearch';
 import type { UserRow } from '../store/users';
 import { toLabels } from './label';
 import { toMilestone } from './milestone';
-import { repositoryApiUrl } from './repository';
 import { isoTime } from './time';
 import { ghostUserRow, toUser, type UserJson } from './user';
-import { siteUrl, type ViewContext } from './viewContext';
+import { issueApiUrl, issueHtmlUrl } from './issueUrls';
+import { pullRequestMetas } from './pullRequestMeta';
+import type { ViewContext } from './viewContext';
 import { isWorkInProgress } from '../domain/workInProgress';
 
 /** Gitea's `Issue` with this server's `User` shape. */
@@ -20,36 +22,6 @@ export type IssueJson = Omit<Issue, 'user' | 'assignee' | 'assignees'> & {
   assignee: UserJson | null;
   assignees: UserJson[] | null;
 };
-
-/**
- * Fills `pull_request` for pull request rows of a page. The pull request module registers one when it
- * loads; until then pulls show as open, unmerged, and draft only by a WIP title prefix (Gitea's default).
- */
-export type PullRequestMetaLoader = (
-  view: ViewContext,
-  pulls: readonly IssueRow[],
-) => Map<number, PullRequestMeta>;
-let pullRequestMetaLoader: PullRequestMetaLoader | undefined;
-export function setPullRequestMetaLoader(loader: PullRequestMetaLoader): void {
-  pullRequestMetaLoader = loader;
-}
-
-const repoPath = (repo: Pick<RepositoryRow, 'owner_name' | 'name'>): string =>
-  `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;
-
-/** The web page of an issue or pull request (Gitea's Issue.HTMLURL). */
-export const issueHtmlUrl = (
-  view: Pick<ViewContext, 'rootUrl'>,
-  repo: Pick<RepositoryRow, 'owner_name' | 'name'>,
-  issue: Pick<IssueRow, 'number' | 'is_pull'>,
-): string => siteUrl(view, `${repoPath(repo)}/${issue.is_pull ? 'pulls' : 'issues'}/${issue.number}`);
-
-/** The API URL of an issue (Gitea's Issue.APIURL: always under /issues). */
-export const issueApiUrl = (
-  view: Pick<ViewContext, 'rootUrl'>,
-  repo: Pick<RepositoryRow, 'owner_name' | 'name'>,
-  issue: Pick<IssueRow, 'number'>,
-): string => `${repositoryApiUrl(view, repo)}/issues/${issue.number}`;
 
 /** Converts users once per page: the same poster on fifty issues is shaped once. */
 export function userShaper(view: ViewContext, rows: Map<number, UserRow>): (id: number) => UserJson {
@@ -81,7 +53,7 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
   const user = userShaper(view, users);
   const repos = repositoriesOf(view, issues, repo);
   const pulls = issues.filter((i) => i.is_pull);
-  const pullMeta = pulls.length > 0 && pullRequestMetaLoader ? pullRequestMetaLoader(view, pulls) : new Map();
+  const pullMeta = pulls.length > 0 ? pullRequestMetas(view, pulls) : new Map();
   const labelJson = new Map<number, Label>(toLabels(view, [...labels.values()].flat()).map((l) => [l.id, l]));
   const milestoneJson = new Map<number, Milestone>([...milestones].map(([id, m]) => [id, toMilestone(m)]));
   return issues.map((issue) => {
@@ -145,12 +117,6 @@ function repositoriesOf(
 ): Map<number, RepositoryRow> {
   const repos = new Map<number, RepositoryRow>(known ? [[known.id, known]] : []);
   const missing = [...new Set(issues.map((i) => i.repo_id))].filter((id) => !repos.has(id));
-  if (missing.length > 0) {
-    const rows = view.db.all<RepositoryRow>(
-      'SELECT * FROM repository WHERE id IN (SELECT value FROM json_each(?))',
-      JSON.stringify(missing),
-    );
-    for (const row of rows) repos.set(row.id, row);
-  }
+  for (const row of repositoriesInOrder(view.db, missing)) repos.set(row.id, row);
   return repos;
 }

@@ -1,5 +1,7 @@
 import type { Label } from '../../api/types';
+import { usersByIds } from '../store/issuesUsers';
 import type { LabelRow } from '../store/labels';
+import { repositoriesInOrder } from '../store/repositorySearch';
 import { repositoryApiUrl } from './repository';
 import { siteUrl, type ViewContext } from './viewContext';
 
@@ -10,27 +12,11 @@ import { siteUrl, type ViewContext } from './viewContext';
 export function toLabels(view: ViewContext, labels: readonly LabelRow[]): Label[] {
   const repoIds = [...new Set(labels.flatMap((l) => (l.repo_id === null ? [] : [l.repo_id])))];
   const orgIds = [...new Set(labels.flatMap((l) => (l.org_id === null ? [] : [l.org_id])))];
-  const repos = new Map(
-    (repoIds.length === 0
-      ? []
-      : view.db.all<{ id: number; owner_name: string; name: string }>(
-          'SELECT id, owner_name, name FROM repository WHERE id IN (SELECT value FROM json_each(?))',
-          JSON.stringify(repoIds),
-        )
-    ).map((r) => [r.id, r]),
-  );
-  const orgs = new Map(
-    (orgIds.length === 0
-      ? []
-      : view.db.all<{ id: number; name: string }>(
-          'SELECT id, name FROM user WHERE id IN (SELECT value FROM json_each(?))',
-          JSON.stringify(orgIds),
-        )
-    ).map((o) => [o.id, o.name]),
-  );
+  const repos = new Map(repositoriesInOrder(view.db, repoIds).map((r) => [r.id, r]));
+  const orgs = usersByIds(view.db, orgIds);
   return labels.map((label) => {
     const repo = label.repo_id === null ? undefined : repos.get(label.repo_id);
-    const org = label.org_id === null ? undefined : orgs.get(label.org_id);
+    const org = label.org_id === null ? undefined : orgs.get(label.org_id)?.name;
     const url = repo
       ? `${repositoryApiUrl(view, repo)}/labels/${label.id}`
       : siteUrl(view, `api/v1/orgs/${encodeURIComponent(org ?? '')}/labels/${label.id}`);

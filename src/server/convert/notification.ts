@@ -7,7 +7,8 @@ import {
   type NotificationRow,
 } from '../store/notifications';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
-import { issueHtmlUrl, toIssues, type IssueJson } from './issue';
+import { toIssues, type IssueJson } from './issue';
+import { issueHtmlUrl } from './issueUrls';
 import { repositoryApiUrl, toRepository, type RepositoryJson } from './repository';
 import { isoTime } from './time';
 import { siteUrl, type ViewContext } from './viewContext';

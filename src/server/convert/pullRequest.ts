@@ -1,9 +1,9 @@
-import type { PRBranchInfo, PullRequest, PullRequestMeta } from '../../api/types';
+import type { PRBranchInfo, PullRequest } from '../../api/types';
 import type { IssueRow } from '../store/issues';
-import { pullStatus, pullsByIssueIds, type PullRequestRow } from '../store/pullRequests';
+import { pullStatus, type PullRequestRow } from '../store/pullRequests';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { requestedReviewersOfIssues, reviewCommentCountsOfIssues } from '../store/reviews';
-import { issueHtmlUrl, setPullRequestMetaLoader, toIssues, type IssueJson } from './issue';
+import { toIssues, type IssueJson } from './issue';
 import { toRepository, type RepositoryJson } from './repository';
 import { isoTime } from './time';
 import { toUserOrGhost, type UserJson } from './user';
@@ -138,26 +138,3 @@ export function toPullRequest(
 ): PullRequestJson {
   return toPullRequests(view, [item], baseRepo)[0]!;
 }
-
-// Issues that are pull requests show their merge state in `pull_request`.
-setPullRequestMetaLoader((view, pulls) => {
-  const rows = pullsByIssueIds(
-    view.db,
-    pulls.map((p) => p.id),
-  );
-  const meta = new Map<number, PullRequestMeta>();
-  const repos = new Map<number, RepositoryRow | undefined>();
-  for (const issue of pulls) {
-    const pull = rows.get(issue.id);
-    const merged = pull?.has_merged === true;
-    if (!repos.has(issue.repo_id)) repos.set(issue.repo_id, findRepositoryById(view.db, issue.repo_id));
-    const repo = repos.get(issue.repo_id) ?? { owner_name: '', name: '' };
-    meta.set(issue.id, {
-      merged,
-      merged_at: merged && pull ? isoTime(pull.merged_unix) : null,
-      draft: isWorkInProgress(issue.title),
-      html_url: issueHtmlUrl(view, repo, issue),
-    });
-  }
-  return meta;
-});

@@ -1,5 +1,5 @@
 import type { WatchInfo } from '../../api/types';
-import { issueApiUrl } from '../convert/issue';
+import { issueApiUrl } from '../convert/issueUrls';
 import { repositoryApiUrl } from '../convert/repository';
 import { isoTime } from '../convert/time';
 import { toUser } from '../convert/user';
