@@ -49,7 +49,8 @@ export function makeSelfSignedCertificate(commonName = 'Teahouse test'): Certifi
     der(0x04, sequence(der(0x87, Buffer.from([127, 0, 0, 1])), der(0x82, Buffer.from('localhost')))),
   );
   const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive and minimal in DER: no sign bit, and no leading zero byte (a zero first byte is illegal padding).
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
   const toBeSigned = sequence(
     der(0xa0, der(0x02, Buffer.from([2]))),
     der(0x02, serial),

@@ -7,13 +7,11 @@ import {
 } from '../services/branchProtection';
 import { listProtectedBranches } from '../store/branchProtections';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
-import { assertNotArchived } from '../services/repositoryRules';
+import { repoAdmin, repoRoute } from './guards';
 
 // Gitea guards the whole group with reqRepoAdmin: 404 invisible, 401 anonymous, 403 below admin.
 export const branchProtectionHandlers: HandlerMap = {
-  repoListBranchProtection: (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
+  repoListBranchProtection: repoRoute(repoAdmin, (ctx, { repo }) => {
     const rules = listProtectedBranches(ctx.db, repo.id);
     // Gitea answers the whole list; the headers still say how many there are
     ctx.list(
@@ -21,31 +19,25 @@ export const branchProtectionHandlers: HandlerMap = {
       rules.length,
       { page: 1, limit: Math.max(rules.length, 1), offset: 0 },
     );
-  },
+  }),
 
-  repoCreateBranchProtection: async (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
-    assertNotArchived(repo);
+  repoCreateBranchProtection: repoRoute({ access: 'admin', notArchived: true }, async (ctx, { repo }) => {
     const body = await ctx.body();
     ctx.json(toBranchProtection(ctx, createProtection(ctx.db, repo, body)), 201);
-  },
+  }),
 
-  repoGetBranchProtection: (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
+  repoGetBranchProtection: repoRoute(repoAdmin, (ctx, { repo }) => {
     ctx.json(toBranchProtection(ctx, loadProtection(ctx.db, repo, ctx.param('name'))));
-  },
+  }),
 
-  repoEditBranchProtection: async (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
-    assertNotArchived(repo);
+  repoEditBranchProtection: repoRoute({ access: 'admin', notArchived: true }, async (ctx, { repo }) => {
     const rule = loadProtection(ctx.db, repo, ctx.param('name'));
     const body = await ctx.body();
     ctx.json(toBranchProtection(ctx, editProtection(ctx.db, repo, rule, body)));
-  },
+  }),
 
-  repoDeleteBranchProtection: (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
+  repoDeleteBranchProtection: repoRoute(repoAdmin, (ctx, { repo }) => {
     removeProtection(ctx.db, loadProtection(ctx.db, repo, ctx.param('name')));
     ctx.empty();
-  },
+  }),
 };

@@ -6,8 +6,8 @@ import { isValidBranchName, isValidRefName } from '../git/validate';
 import { mayMergeInto, mayPushTo, ruleForBranch } from '../services/branchProtectionRules';
 import { listProtectedBranches } from '../store/branchProtections';
 import type { HandlerMap } from './handler';
-import { commitOf, openGitRepository, trackedRefChange, type GitRepository } from './repoGit';
-import { assertNotArchived } from '../services/repositoryRules';
+import { commitOf, trackedRefChange, type GitRepository } from './repoGit';
+import { codeWriter, gitRoute, readRepo } from './guards';
 
 /** Gitea's binding rules for a ref field (`GitRefName;MaxSize(100)`), with its Go field name in the message. */
 function refField(value: string | undefined, goName: string, required: boolean): string | undefined {
@@ -29,8 +29,7 @@ async function branchJson(ctx: RequestContext, git: GitRepository, name: string,
   });
 }
 
-function assertBranchWritable(git: GitRepository): void {
-  assertNotArchived(git.repo);
+function assertNotMirror(git: GitRepository): void {
   if (git.repo.is_mirror) throw forbidden('Git Repository is a mirror.');
 }
 
@@ -52,27 +51,24 @@ async function sourceCommit(git: GitRepository, oldRef?: string, oldBranch?: str
 }
 
 export const branchHandlers: HandlerMap = {
-  repoListBranches: async (ctx) => {
-    const git = openGitRepository(ctx);
+  repoListBranches: gitRoute(readRepo, async (ctx, git) => {
     const keyword = ctx.queryString('q')?.toLowerCase() ?? '';
     const branches = (await listBranches(git.gitDir)).filter((b) => b.name.toLowerCase().includes(keyword));
     const { offset, limit } = ctx.paging;
     const page = branches.slice(offset, offset + limit);
     const items = await Promise.all(page.map((b) => branchJson(ctx, git, b.name, b.commit)));
     ctx.list(items, branches.length);
-  },
+  }),
 
-  repoGetBranch: async (ctx) => {
-    const git = openGitRepository(ctx);
+  repoGetBranch: gitRoute(readRepo, async (ctx, git) => {
     const name = ctx.param('branch');
     const commit = isValidRefName(name) ? await resolveBranch(git.reader, name) : undefined;
     if (!commit) throw notFound(`branch does not exist [name: ${name}]`);
     ctx.json(await branchJson(ctx, git, name, commit));
-  },
+  }),
 
-  repoCreateBranch: async (ctx) => {
-    const git = openGitRepository(ctx, 'write');
-    assertBranchWritable(git);
+  repoCreateBranch: gitRoute(codeWriter, async (ctx, git) => {
+    assertNotMirror(git);
     const body = await ctx.body();
     const name = refField(body.string('new_branch_name'), 'BranchName', true)!;
     const oldBranch = refField(body.string('old_branch_name'), 'OldBranchName', false);
@@ -86,11 +82,10 @@ export const branchHandlers: HandlerMap = {
     if (result === 'exists') throw conflict('The branch already exists.');
     if (result === 'conflict') throw conflict('The branch with the same name already exists.');
     ctx.json(await branchJson(ctx, git, name, commit), 201);
-  },
+  }),
 
-  repoDeleteBranch: async (ctx) => {
-    const git = openGitRepository(ctx, 'write');
-    assertBranchWritable(git);
+  repoDeleteBranch: gitRoute(codeWriter, async (ctx, git) => {
+    assertNotMirror(git);
     const name = ctx.param('branch');
     if (name === git.repo.default_branch) throw forbidden('can not delete default branch');
     if (ruleForBranch(listProtectedBranches(ctx.db, git.repo.id), name)) {
@@ -102,5 +97,5 @@ export const branchHandlers: HandlerMap = {
       throw conflict('the branch changed while it was being deleted; try again');
     }
     ctx.empty();
-  },
+  }),
 };

@@ -6,13 +6,12 @@ import { atLeast, isSiteAdmin, repoAccess } from '../services/permissions';
 import { isCollaborator, listCollaborators } from '../store/collaborations';
 import { findUserByName } from '../store/users';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoAdmin, repoRoute } from './guards';
 
 const collaboratorModes = ['read', 'write', 'admin'] as const;
 
 export const collaboratorHandlers: HandlerMap = {
-  repoListCollaborators: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  repoListCollaborators: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listCollaborators(ctx.db, repo.id, paging);
     ctx.list(
@@ -20,32 +19,28 @@ export const collaboratorHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 
-  repoCheckCollaborator: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  repoCheckCollaborator: repoRoute(readRepo, (ctx, { repo }) => {
     const user = collaboratorByName(ctx.db, ctx.param('collaborator'));
     if (!isCollaborator(ctx.db, repo.id, user.id)) throw notFound();
     ctx.empty();
-  },
+  }),
 
   // Adds or changes the mode; Gitea's default mode is write.
-  repoAddCollaborator: async (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
+  repoAddCollaborator: repoRoute(repoAdmin, async (ctx, { repo }) => {
     const mode = (await ctx.body()).oneOf('permission', collaboratorModes) ?? 'write';
     addCollaborator(ctx.db, repo, collaboratorByName(ctx.db, ctx.param('collaborator')), mode);
     ctx.empty();
-  },
+  }),
 
-  repoDeleteCollaborator: (ctx) => {
-    const { repo } = loadRepository(ctx, 'admin');
+  repoDeleteCollaborator: repoRoute(repoAdmin, (ctx, { repo }) => {
     removeCollaborator(ctx.db, repo, collaboratorByName(ctx.db, ctx.param('collaborator')));
     ctx.empty();
-  },
+  }),
 
   // Site admins and repository admins may ask about anyone; others only about themselves.
-  repoGetRepoPermissions: (ctx) => {
-    const { repo, mode } = loadRepository(ctx);
+  repoGetRepoPermissions: repoRoute(readRepo, (ctx, { repo, mode }) => {
     const viewer = ctx.requireUser();
     const name = ctx.param('collaborator');
     if (!isSiteAdmin(viewer) && viewer.lower_name !== name.toLowerCase() && !atLeast(mode, 'admin')) {
@@ -56,5 +51,5 @@ export const collaboratorHandlers: HandlerMap = {
     const user = findUserByName(ctx.db, name);
     if (!user) throw notFound(`user does not exist [name: ${name}]`);
     ctx.json(toCollaboratorPermission(ctx, user, repoAccess(ctx.db, user, repo)));
-  },
+  }),
 };

@@ -16,8 +16,7 @@ import { findIssueById, type IssueRow } from '../store/issues';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, loadIssue } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
-import { assertNotArchived } from '../services/repositoryRules';
+import { readRepo, repoRoute } from './guards';
 
 /** The comment of an `{id}` path, on an issue of this repository the caller may read; 404 otherwise. */
 function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: CommentRow; issue: IssueRow } {
@@ -31,8 +30,7 @@ function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: Comme
 
 export const commentHandlers: HandlerMap = {
   // Only comments of the units the caller may read (issues, pull requests or both), as Gitea.
-  issueGetRepoComments: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetRepoComments: repoRoute(readRepo, (ctx, { repo }) => {
     const { since, before } = querySinceBefore(ctx.query);
     const readIssues = repo.has_issues && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read');
     const readPulls =
@@ -42,11 +40,10 @@ export const commentHandlers: HandlerMap = {
     const paging = ctx.paging;
     const { rows, total } = listRepositoryComments(ctx.db, repo.id, { since, before, isPull }, paging);
     ctx.list(toComments(ctx, repo, rows), total, paging);
-  },
+  }),
 
   // Not paged in Gitea either: every comment, with X-Total-Count.
-  issueGetComments: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetComments: repoRoute(readRepo, (ctx, { repo }) => {
     const { since, before } = querySinceBefore(ctx.query);
     const issue = loadIssue(ctx, repo);
     const rows = listIssueComments(ctx.db, issue.id, { since, before });
@@ -55,44 +52,37 @@ export const commentHandlers: HandlerMap = {
       limit: Math.max(rows.length, 1),
       offset: 0,
     });
-  },
+  }),
 
-  issueCreateComment: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueCreateComment: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
-    assertNotArchived(repo);
     const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
     const comment = createComment(issueActor(ctx), repo, issue, body);
     ctx.json(toComment(ctx, repo, comment, issue));
-  },
+  }),
 
   // Gitea answers 204 for a timeline entry that is not a plain comment.
-  issueGetComment: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetComment: repoRoute(readRepo, (ctx, { repo }) => {
     const { comment, issue } = loadComment(ctx, repo);
     if (comment.type !== commentType.comment) return ctx.empty(204);
     ctx.json(toComment(ctx, repo, comment, issue));
-  },
+  }),
 
-  issueEditComment: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueEditComment: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
     const { comment, issue } = loadComment(ctx, repo);
     const actor = issueActor(ctx);
     assertMayChangeComment(actor, repo, comment);
     if (comment.type !== commentType.comment) return ctx.empty(204);
-    assertNotArchived(repo);
     const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
     ctx.json(toComment(ctx, repo, editComment(actor, repo, issue, comment, body), issue));
-  },
+  }),
 
-  issueDeleteComment: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueDeleteComment: repoRoute({ notArchived: true }, (ctx, { repo }) => {
     const { comment, issue } = loadComment(ctx, repo);
     const actor = issueActor(ctx);
     assertMayChangeComment(actor, repo, comment);
     if (comment.type !== commentType.comment) return ctx.empty(204);
-    assertNotArchived(repo);
     deleteComment(actor, repo, issue, comment);
     ctx.empty();
-  },
+  }),
 };

@@ -12,7 +12,8 @@ import {
   type CommitStatusState,
 } from '../store/commitStatuses';
 import type { HandlerMap } from './handler';
-import { openGitRepository, type GitRepository } from './repoGit';
+import { type GitRepository } from './repoGit';
+import { gitRoute, readRepo } from './guards';
 
 const isState = (value: string | undefined): value is CommitStatusState =>
   commitStatusStates.includes(value as CommitStatusState);
@@ -46,8 +47,7 @@ function listStatuses(ctx: RequestContext, git: GitRepository, sha: string): voi
 }
 
 export const commitStatusHandlers: HandlerMap = {
-  repoCreateStatus: async (ctx) => {
-    const git = openGitRepository(ctx, 'write');
+  repoCreateStatus: gitRoute({ access: 'write' }, async (ctx, git) => {
     const user = ctx.requireUser();
     const body = await ctx.body();
     const state = body.string('state', { required: true });
@@ -66,15 +66,13 @@ export const commitStatusHandlers: HandlerMap = {
     // The spec answers 200 with the commit's statuses (newest first, the new one leading), not 201 with one.
     const { rows } = listCommitStatuses(ctx.db, git.repo.id, sha, { limit: 50, offset: 0 });
     ctx.json(rows.map((row) => toCommitStatus(ctx, git.repo, row)));
-  },
+  }),
 
-  repoListStatuses: async (ctx) => {
-    const git = openGitRepository(ctx);
+  repoListStatuses: gitRoute(readRepo, async (ctx, git) => {
     listStatuses(ctx, git, await statusCommit(git, ctx.param('sha'), false));
-  },
+  }),
 
-  repoGetCombinedStatusByRef: async (ctx) => {
-    const git = openGitRepository(ctx);
+  repoGetCombinedStatusByRef: gitRoute(readRepo, async (ctx, git) => {
     const sha = await statusCommit(git, ctx.param('ref'), false);
     const latest = latestCommitStatuses(ctx.db, git.repo.id, sha);
     const { offset, limit } = ctx.paging;
@@ -89,5 +87,5 @@ export const commitStatusHandlers: HandlerMap = {
         latest.slice(offset, offset + limit),
       ),
     );
-  },
+  }),
 };

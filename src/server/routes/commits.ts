@@ -4,7 +4,8 @@ import { conflict, invalid, isDomainError, notFound } from '../domain/errors';
 import { commitChanges, listCommitIds, type CommitObject } from '../git/commits';
 import { isAbbreviatedObjectId, isValidRefName, normalizeTreePath } from '../git/validate';
 import type { HandlerMap } from './handler';
-import { commitOf, openGitRepository, resolveRefOrDefault, type GitRepository } from './repoGit';
+import { commitOf, resolveRefOrDefault, type GitRepository } from './repoGit';
+import { gitRoute, readRepo } from './guards';
 
 interface CommitOptions {
   stat: boolean;
@@ -56,16 +57,14 @@ function refParameter(value: string, what: string): string {
 }
 
 export const commitHandlers: HandlerMap = {
-  repoGetSingleCommit: async (ctx) => {
-    const git = openGitRepository(ctx);
+  repoGetSingleCommit: gitRoute(readRepo, async (ctx, git) => {
     const sha = refParameter(ctx.param('sha'), ctx.param('sha'));
     const options = commitOptions(ctx);
     const resolved = await resolveRefOrDefault(git, sha);
     ctx.json(await commitJson(ctx, git, await commitOf(git, resolved.commit), options));
-  },
+  }),
 
-  repoGetAllCommits: async (ctx) => {
-    const git = openGitRepository(ctx);
+  repoGetAllCommits: gitRoute(readRepo, async (ctx, git) => {
     const options = commitOptions(ctx);
     const sha = ctx.queryString('sha');
     const notRef = ctx.queryString('not');
@@ -102,5 +101,5 @@ export const commitHandlers: HandlerMap = {
       'Link, X-Total-Count, X-Page, X-PerPage, X-Total, X-PageCount, X-HasMore',
     );
     ctx.json(commits);
-  },
+  }),
 };

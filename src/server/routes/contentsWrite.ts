@@ -12,8 +12,8 @@ import {
 } from '../services/fileChanges';
 import type { HandlerMap } from './handler';
 import { entryContents } from './repoFiles';
-import { commitOf, openGitRepository, trackedRefChange } from './repoGit';
-import { assertNotArchived } from '../services/repositoryRules';
+import { commitOf, trackedRefChange, type GitRepository } from './repoGit';
+import { codeWriter, gitRoute } from './guards';
 
 /** A path a file may be written at: normalised, not the root, nothing inside `.git` (Gitea: 422). */
 function writablePath(raw: string, field = 'path'): string {
@@ -94,9 +94,11 @@ async function parseRequest(ctx: RequestContext, operation: FileOperation): Prom
  * Runs the change and answers Gitea's FileResponse (FileDeleteResponse: content null). A PUT without a sha
  * creates the file, as current Gitea does (201); with one it updates (200).
  */
-async function handleChange(ctx: RequestContext, method: 'post' | 'put' | 'delete'): Promise<void> {
-  const git = openGitRepository(ctx, 'write');
-  assertNotArchived(git.repo);
+async function handleChange(
+  ctx: RequestContext,
+  git: GitRepository,
+  method: 'post' | 'put' | 'delete',
+): Promise<void> {
   const doer = ctx.requireUser();
   const creates = method === 'post' || (method === 'put' && !(await ctx.body()).string('sha'));
   const operation: FileOperation = creates ? 'create' : method === 'put' ? 'update' : 'delete';
@@ -120,7 +122,7 @@ async function handleChange(ctx: RequestContext, method: 'post' | 'put' | 'delet
 }
 
 export const contentsWriteHandlers: HandlerMap = {
-  repoCreateFile: (ctx) => handleChange(ctx, 'post'),
-  repoUpdateFile: (ctx) => handleChange(ctx, 'put'),
-  repoDeleteFile: (ctx) => handleChange(ctx, 'delete'),
+  repoCreateFile: gitRoute(codeWriter, (ctx, git) => handleChange(ctx, git, 'post')),
+  repoUpdateFile: gitRoute(codeWriter, (ctx, git) => handleChange(ctx, git, 'put')),
+  repoDeleteFile: gitRoute(codeWriter, (ctx, git) => handleChange(ctx, git, 'delete')),
 };

@@ -6,7 +6,8 @@ import { assertMayCreateOrgRepo, canSeeAccount, canSeeRepo } from '../services/p
 import { listForksOf } from '../store/forks';
 import { findAccountByName, userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
-import { loadRepository, repositoryServices } from './repositoryLookup';
+import { repositoryServices } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 const forkServices = (ctx: RequestContext): ForkServices => ({
   ...repositoryServices(ctx),
@@ -26,24 +27,22 @@ function forkOwner(ctx: RequestContext, doer: UserRow, organization: string | un
 }
 
 export const forkHandlers: HandlerMap = {
-  listForks: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  listForks: repoRoute(readRepo, (ctx, { repo }) => {
     const visible = listForksOf(ctx.db, repo.id).filter((fork) => canSeeRepo(ctx.db, ctx.user, fork));
     const { offset, limit } = ctx.paging;
     ctx.list(
       visible.slice(offset, offset + limit).map((fork) => toRepository(ctx, fork)),
       visible.length,
     );
-  },
+  }),
 
   // Gitea answers 202 although the fork is complete when it answers.
-  createFork: async (ctx) => {
+  createFork: repoRoute(readRepo, async (ctx, { repo }) => {
     const doer = ctx.requireUser();
-    const { repo } = loadRepository(ctx);
     const body = await ctx.body();
     const owner = forkOwner(ctx, doer, body.string('organization'));
     const name = body.string('name', { maxLength: 100 }) || repo.name;
     const fork = await forkRepository(forkServices(ctx), doer, repo, owner, name);
     ctx.json(toRepository(ctx, fork));
-  },
+  }),
 };

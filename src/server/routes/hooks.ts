@@ -22,8 +22,7 @@ import {
   type WebhookRow,
 } from '../store/hooks';
 import type { HandlerMap } from './handler';
-import { openGitRepository } from './repoGit';
-import { loadRepository } from './repositoryLookup';
+import { gitRoute, repoAdmin, repoRoute } from './guards';
 
 /** CreateHookOption, with Gitea's binding rules (`type` and `config` required). */
 export async function readCreateHookOption(ctx: RequestContext): Promise<CreateHookInput> {
@@ -68,30 +67,29 @@ export function listHooks(ctx: RequestContext, scope: HookScope): void {
 }
 
 // Gitea's hook routes want repository admin rights (reqAdmin).
-const repoScope = (ctx: RequestContext): HookScope => ({ repoId: loadRepository(ctx, 'admin').repo.id });
-
 export const hookHandlers: HandlerMap = {
-  repoListHooks: (ctx) => listHooks(ctx, repoScope(ctx)),
+  repoListHooks: repoRoute(repoAdmin, (ctx, { repo }) => listHooks(ctx, { repoId: repo.id })),
 
-  repoCreateHook: async (ctx) => {
-    const scope = repoScope(ctx);
-    ctx.json(toHook(await createHook(hookServices(ctx), scope, await readCreateHookOption(ctx))));
-  },
+  repoCreateHook: repoRoute(repoAdmin, async (ctx, { repo }) => {
+    const option = await readCreateHookOption(ctx);
+    ctx.json(toHook(await createHook(hookServices(ctx), { repoId: repo.id }, option)));
+  }),
 
-  repoGetHook: (ctx) => ctx.json(toHook(scopedHook(ctx, repoScope(ctx)))),
+  repoGetHook: repoRoute(repoAdmin, (ctx, { repo }) =>
+    ctx.json(toHook(scopedHook(ctx, { repoId: repo.id }))),
+  ),
 
-  repoEditHook: async (ctx) => {
-    const hook = scopedHook(ctx, repoScope(ctx));
+  repoEditHook: repoRoute(repoAdmin, async (ctx, { repo }) => {
+    const hook = scopedHook(ctx, { repoId: repo.id });
     ctx.json(toHook(await editHook(hookServices(ctx), hook, await readEditHookOption(ctx))));
-  },
+  }),
 
-  repoDeleteHook: (ctx) => {
-    if (!deleteScopedWebhook(ctx.db, repoScope(ctx), ctx.paramInt('id'))) throw notFound();
+  repoDeleteHook: repoRoute(repoAdmin, (ctx, { repo }) => {
+    if (!deleteScopedWebhook(ctx.db, { repoId: repo.id }, ctx.paramInt('id'))) throw notFound();
     ctx.empty();
-  },
+  }),
 
-  repoTestHook: async (ctx) => {
-    const git = openGitRepository(ctx, 'admin');
+  repoTestHook: gitRoute(repoAdmin, async (ctx, git) => {
     const hook = scopedHook(ctx, { repoId: git.repo.id });
     const payload = await testPushPayload(
       ctx,
@@ -102,5 +100,5 @@ export const hookHandlers: HandlerMap = {
     );
     if (queueTestDelivery(ctx.db, hook, payload)) wakeDeliveries(ctx.app);
     ctx.empty();
-  },
+  }),
 };

@@ -1,37 +1,29 @@
 import { toHook } from '../convert/hook';
-import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
-import { assertOrgRole } from '../services/permissions';
 import { createHook, editHook } from '../services/webhooks/hookRules';
-import { deleteScopedWebhook, type HookScope } from '../store/hooks';
+import { deleteScopedWebhook } from '../store/hooks';
 import type { HandlerMap } from './handler';
 import { hookServices, listHooks, readCreateHookOption, readEditHookOption, scopedHook } from './hooks';
-import { visibleOrg } from './organizations';
+import { orgRoute } from './guards';
 
 // Gitea's organization hook routes want an owner of the organization (reqOrgOwnership).
-function orgScope(ctx: RequestContext): HookScope {
-  const org = visibleOrg(ctx);
-  assertOrgRole(ctx.db, ctx.user, org, 'owner');
-  return { ownerId: org.id };
-}
-
 export const orgHookHandlers: HandlerMap = {
-  orgListHooks: (ctx) => listHooks(ctx, orgScope(ctx)),
+  orgListHooks: orgRoute('owner', (ctx, org) => listHooks(ctx, { ownerId: org.id })),
 
-  orgCreateHook: async (ctx) => {
-    const scope = orgScope(ctx);
-    ctx.json(toHook(await createHook(hookServices(ctx), scope, await readCreateHookOption(ctx))));
-  },
+  orgCreateHook: orgRoute('owner', async (ctx, org) => {
+    const option = await readCreateHookOption(ctx);
+    ctx.json(toHook(await createHook(hookServices(ctx), { ownerId: org.id }, option)));
+  }),
 
-  orgGetHook: (ctx) => ctx.json(toHook(scopedHook(ctx, orgScope(ctx)))),
+  orgGetHook: orgRoute('owner', (ctx, org) => ctx.json(toHook(scopedHook(ctx, { ownerId: org.id })))),
 
-  orgEditHook: async (ctx) => {
-    const hook = scopedHook(ctx, orgScope(ctx));
+  orgEditHook: orgRoute('owner', async (ctx, org) => {
+    const hook = scopedHook(ctx, { ownerId: org.id });
     ctx.json(toHook(await editHook(hookServices(ctx), hook, await readEditHookOption(ctx))));
-  },
+  }),
 
-  orgDeleteHook: (ctx) => {
-    if (!deleteScopedWebhook(ctx.db, orgScope(ctx), ctx.paramInt('id'))) throw notFound();
+  orgDeleteHook: orgRoute('owner', (ctx, org) => {
+    if (!deleteScopedWebhook(ctx.db, { ownerId: org.id }, ctx.paramInt('id'))) throw notFound();
     ctx.empty();
-  },
+  }),
 };

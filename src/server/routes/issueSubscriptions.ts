@@ -6,14 +6,14 @@ import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { assertMayChangeSubscription, isSubscribed, setSubscription } from '../services/subscriptions';
 import { listIssueSubscribers } from '../store/issueWatches';
+import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { loadIssue } from './issuesLookup';
 import { visibleUser } from './lookups';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 /** PUT/DELETE `/subscriptions/{user}`: 201 when the subscription changed, 200 when it already was so (Gitea). */
-function changeSubscription(ctx: RequestContext, watch: boolean): void {
-  const { repo } = loadRepository(ctx);
+function changeSubscription(ctx: RequestContext, repo: RepositoryRow, watch: boolean): void {
   const issue = loadIssue(ctx, repo);
   const user = visibleUser(ctx, ctx.param('user'));
   assertMayChangeSubscription(ctx.db, ctx.requireUser(), user, repo);
@@ -22,8 +22,7 @@ function changeSubscription(ctx: RequestContext, watch: boolean): void {
 
 export const issueSubscriptionHandlers: HandlerMap = {
   // Explicit subscribers and the issue's participants, less those who unsubscribed.
-  issueSubscriptions: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueSubscriptions: repoRoute(readRepo, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const paging = ctx.paging;
     const { rows, total } = listIssueSubscribers(ctx.db, issue.id, paging);
@@ -32,10 +31,9 @@ export const issueSubscriptionHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 
-  issueCheckSubscription: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueCheckSubscription: repoRoute(readRepo, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const subscribed = isSubscribed(ctx.db, ctx.requireUser(), issue);
     const info: WatchInfo = {
@@ -47,8 +45,8 @@ export const issueSubscriptionHandlers: HandlerMap = {
       repository_url: repositoryApiUrl(ctx, repo),
     };
     ctx.json(info);
-  },
+  }),
 
-  issueAddSubscription: (ctx) => changeSubscription(ctx, true),
-  issueDeleteSubscription: (ctx) => changeSubscription(ctx, false),
+  issueAddSubscription: repoRoute(readRepo, (ctx, { repo }) => changeSubscription(ctx, repo, true)),
+  issueDeleteSubscription: repoRoute(readRepo, (ctx, { repo }) => changeSubscription(ctx, repo, false)),
 };

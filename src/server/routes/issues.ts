@@ -4,14 +4,12 @@ import { createIssue, deleteIssue, editIssue } from '../services/issues';
 import { assertIssueAccess } from '../services/issuesAccess';
 import { repositoryIssueFilter, searchIssueFilter } from '../services/issuesSearch';
 import { bodyDueDate } from '../services/issuesTime';
-import { assertRepoAccess } from '../services/permissions';
 import type { IssueRow } from '../store/issues';
 import { listIssues } from '../store/issuesList';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, labelRefs, loadIssue } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
-import { assertNotArchived } from '../services/repositoryRules';
+import { issueWriter, readRepo, repoAdmin, repoRoute } from './guards';
 
 /** Gitea refuses to close or reopen a merged pull request through the issue edit (412). */
 const refuseMergedStateChange =
@@ -22,14 +20,13 @@ const refuseMergedStateChange =
       : undefined;
 
 export const issueHandlers: HandlerMap = {
-  issueListIssues: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueListIssues: repoRoute(readRepo, (ctx, { repo }) => {
     const filter = repositoryIssueFilter(ctx.db, repo, ctx.query);
     assertIssueAccess(ctx.db, ctx.user, repo, filter.isPull === true, 'read');
     const paging = ctx.paging;
     const { rows, total } = listIssues(ctx.db, filter, paging);
     ctx.list(toIssues(ctx, rows, repo), total, paging);
-  },
+  }),
 
   // Across every repository the caller may read (public ones for anonymous callers).
   issueSearchIssues: (ctx) => {
@@ -39,10 +36,7 @@ export const issueHandlers: HandlerMap = {
     ctx.list(toIssues(ctx, rows), total, paging);
   },
 
-  issueCreateIssue: async (ctx) => {
-    const { repo } = loadRepository(ctx);
-    assertIssueAccess(ctx.db, ctx.user, repo, false, 'read');
-    assertNotArchived(repo);
+  issueCreateIssue: repoRoute(issueWriter, async (ctx, { repo }) => {
     const body = await ctx.body();
     const dueDate = body.string('due_date');
     const issue = createIssue(issueActor(ctx), repo, {
@@ -57,18 +51,15 @@ export const issueHandlers: HandlerMap = {
       dueDate: dueDate ? bodyDueDate('due_date', dueDate) : undefined,
     });
     ctx.json(toIssue(ctx, issue, repo));
-  },
+  }),
 
-  issueGetIssue: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetIssue: repoRoute(readRepo, (ctx, { repo }) => {
     ctx.json(toIssue(ctx, loadIssue(ctx, repo), repo));
-  },
+  }),
 
   // The spec answers 201 for an issue edit (the catalogue's success status).
-  issueEditIssue: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueEditIssue: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
-    assertNotArchived(repo);
     const body = await ctx.body();
     const dueDate = body.string('due_date');
     const updated = editIssue(
@@ -89,14 +80,12 @@ export const issueHandlers: HandlerMap = {
       refuseMergedStateChange(ctx, repo),
     );
     ctx.json(toIssue(ctx, updated, repo));
-  },
+  }),
 
   // Repository admins only, as Gitea's reqAdmin.
-  issueDelete: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueDelete: repoRoute(repoAdmin, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
-    assertRepoAccess(ctx.db, ctx.user, repo, 'admin');
     deleteIssue(issueActor(ctx), repo, issue);
     ctx.empty();
-  },
+  }),
 };

@@ -10,47 +10,39 @@ import {
 } from '../services/labels';
 import type { IssueRow } from '../store/issues';
 import { findLabelById, labelsOfIssue } from '../store/labels';
-import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, labelRefs, loadIssue } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
-import { assertNotArchived } from '../services/repositoryRules';
-
-/** The issue of the path, which the caller must be able to write (labels are a writer's business: 403). */
-function writableIssue(ctx: RequestContext): { repo: RepositoryRow; issue: IssueRow } {
-  const { repo } = loadRepository(ctx);
-  const issue = loadIssue(ctx, repo, 'write');
-  assertNotArchived(repo);
-  return { repo, issue };
-}
+import { readRepo, repoRoute } from './guards';
 
 /** The issue's labels after a change, as Gitea answers POST and PUT. */
 const answerLabels = (ctx: RequestContext, issue: IssueRow): void =>
   ctx.json(toLabels(ctx, labelsOfIssue(ctx.db, issue.id)));
 
 export const issueLabelHandlers: HandlerMap = {
-  issueGetLabels: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetLabels: repoRoute(readRepo, (ctx, { repo }) => {
     answerLabels(ctx, loadIssue(ctx, repo));
-  },
+  }),
 
-  issueAddLabel: async (ctx) => {
-    const { repo, issue } = writableIssue(ctx);
+  issueAddLabel: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
+    // Labels are a writer's business: 403 for readers.
+    const issue = loadIssue(ctx, repo, 'write');
     const labels = resolveIssueLabels(ctx.db, repo, labelRefs(await ctx.body()) ?? []);
     addLabelsToIssue(issueActor(ctx), repo, issue, labels);
     answerLabels(ctx, issue);
-  },
+  }),
 
-  issueReplaceLabels: async (ctx) => {
-    const { repo, issue } = writableIssue(ctx);
+  issueReplaceLabels: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
+    // Labels are a writer's business: 403 for readers.
+    const issue = loadIssue(ctx, repo, 'write');
     const labels = resolveIssueLabels(ctx.db, repo, labelRefs(await ctx.body()) ?? []);
     replaceIssueLabels(issueActor(ctx), repo, issue, labels);
     answerLabels(ctx, issue);
-  },
+  }),
 
   // An unknown label is 422 (Gitea); one the issue does not carry is a no-op 204.
-  issueRemoveLabel: (ctx) => {
-    const { repo, issue } = writableIssue(ctx);
+  issueRemoveLabel: repoRoute({ notArchived: true }, (ctx, { repo }) => {
+    // Labels are a writer's business: 403 for readers.
+    const issue = loadIssue(ctx, repo, 'write');
     const id = ctx.paramInt('id');
     const label = findLabelById(ctx.db, id);
     if (!label || (label.repo_id !== repo.id && label.org_id !== repo.owner_id)) {
@@ -58,11 +50,12 @@ export const issueLabelHandlers: HandlerMap = {
     }
     removeLabelFromIssue(issueActor(ctx), repo, issue, label);
     ctx.empty();
-  },
+  }),
 
-  issueClearLabels: (ctx) => {
-    const { repo, issue } = writableIssue(ctx);
+  issueClearLabels: repoRoute({ notArchived: true }, (ctx, { repo }) => {
+    // Labels are a writer's business: 403 for readers.
+    const issue = loadIssue(ctx, repo, 'write');
     clearLabelsOfIssue(issueActor(ctx), repo, issue);
     ctx.empty();
-  },
+  }),
 };

@@ -5,10 +5,7 @@ import { addDeployKey, removeDeployKey } from '../services/sshKeys';
 import { findDeployKey, listDeployKeys, type DeployKeyRow } from '../store/keysDeploy';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
-
-// Deploy keys are repository settings: Gitea's /keys routes all require repository admin.
-const adminRepository = (ctx: RequestContext): RepositoryRow => loadRepository(ctx, 'admin').repo;
+import { repoAdmin, repoRoute } from './guards';
 
 function repositoryKey(ctx: RequestContext, repo: RepositoryRow): DeployKeyRow {
   const key = findDeployKey(ctx.db, repo.id, ctx.paramInt('id'));
@@ -16,9 +13,9 @@ function repositoryKey(ctx: RequestContext, repo: RepositoryRow): DeployKeyRow {
   return key;
 }
 
+// Deploy keys are repository settings: Gitea's /keys routes all require repository admin.
 export const deployKeyHandlers: HandlerMap = {
-  repoListKeys: (ctx) => {
-    const repo = adminRepository(ctx);
+  repoListKeys: repoRoute(repoAdmin, (ctx, { repo }) => {
     const paging = ctx.paging;
     const keyId = ctx.queryInt('key_id');
     const { rows, total } = listDeployKeys(ctx.db, {
@@ -33,26 +30,23 @@ export const deployKeyHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 
-  repoGetKey: (ctx) => {
-    const repo = adminRepository(ctx);
+  repoGetKey: repoRoute(repoAdmin, (ctx, { repo }) => {
     ctx.json(toDeployKey(ctx, repositoryKey(ctx, repo), repo));
-  },
+  }),
 
-  repoCreateKey: async (ctx) => {
-    const repo = adminRepository(ctx);
+  repoCreateKey: repoRoute(repoAdmin, async (ctx, { repo }) => {
     const body = await ctx.body();
     const title = body.string('title', { required: true, nonEmpty: true, maxLength: 50 });
     const key = body.string('key', { required: true, nonEmpty: true });
     // Gitea's CreateKeyOption.read_only is a plain bool: absent means a read-write key
     const readOnly = body.boolean('read_only') ?? false;
     ctx.json(toDeployKey(ctx, addDeployKey(ctx.db, repo, title, key, readOnly), repo));
-  },
+  }),
 
-  repoDeleteKey: (ctx) => {
-    const repo = adminRepository(ctx);
+  repoDeleteKey: repoRoute(repoAdmin, (ctx, { repo }) => {
     removeDeployKey(ctx.db, repositoryKey(ctx, repo));
     ctx.empty();
-  },
+  }),
 };

@@ -2,9 +2,7 @@ import { toLabel, toLabels } from '../convert/label';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
 import { invalid, notFound } from '../domain/errors';
-import { assertIssuesOrPullsAccess } from '../services/issuesAccess';
 import { normalizeLabelColor } from '../services/labels';
-import { assertOrgRole } from '../services/permissions';
 import {
   deleteLabel,
   findLabel,
@@ -19,8 +17,7 @@ import {
 import { userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
-import { loadRepository } from './repositoryLookup';
-import { assertNotArchived } from '../services/repositoryRules';
+import { orgRoute, readRepo, repoRoute, trackerWriter } from './guards';
 
 /** CreateLabelOption: name and color required (Gitea's binding), one colour format. */
 function newLabelFields(body: BodyFields): LabelFields {
@@ -63,50 +60,32 @@ function visibleOrg(ctx: RequestContext): UserRow {
   return org;
 }
 
-/** Writes to a repository's labels: writers of its issues or pull requests, not archived. */
-async function writableRepoLabels(ctx: RequestContext): Promise<{ owner: LabelOwner; body: BodyFields }> {
-  const { repo } = loadRepository(ctx);
-  assertIssuesOrPullsAccess(ctx.db, ctx.user, repo, 'write');
-  assertNotArchived(repo);
-  return { owner: { repoId: repo.id }, body: await ctx.body() };
-}
-
-/** Writes to an organization's labels: its owners (and site admins). */
-async function writableOrgLabels(ctx: RequestContext): Promise<{ owner: LabelOwner; body: BodyFields }> {
-  const org = visibleOrg(ctx);
-  assertOrgRole(ctx.db, ctx.user, org, 'owner');
-  return { owner: { orgId: org.id }, body: await ctx.body() };
-}
-
 export const labelHandlers: HandlerMap = {
-  issueListLabels: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueListLabels: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listLabels(ctx.db, { repoId: repo.id }, paging);
     ctx.list(toLabels(ctx, rows), total, paging);
-  },
+  }),
 
-  issueGetLabel: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetLabel: repoRoute(readRepo, (ctx, { repo }) => {
     ctx.json(toLabel(ctx, labelOf(ctx, { repoId: repo.id })));
-  },
+  }),
 
-  issueCreateLabel: async (ctx) => {
-    const { owner, body } = await writableRepoLabels(ctx);
-    ctx.json(toLabel(ctx, insertLabel(ctx.db, owner, newLabelFields(body))));
-  },
+  issueCreateLabel: repoRoute(trackerWriter, async (ctx, { repo }) => {
+    const body = await ctx.body();
+    ctx.json(toLabel(ctx, insertLabel(ctx.db, { repoId: repo.id }, newLabelFields(body))));
+  }),
 
-  issueEditLabel: async (ctx) => {
-    const { owner, body } = await writableRepoLabels(ctx);
-    const label = labelOf(ctx, owner);
+  issueEditLabel: repoRoute(trackerWriter, async (ctx, { repo }) => {
+    const body = await ctx.body();
+    const label = labelOf(ctx, { repoId: repo.id });
     ctx.json(toLabel(ctx, updateLabel(ctx.db, label, labelChanges(body))));
-  },
+  }),
 
-  issueDeleteLabel: async (ctx) => {
-    const { owner } = await writableRepoLabels(ctx);
-    deleteLabel(ctx.db, labelOf(ctx, owner).id);
+  issueDeleteLabel: repoRoute(trackerWriter, (ctx, { repo }) => {
+    deleteLabel(ctx.db, labelOf(ctx, { repoId: repo.id }).id);
     ctx.empty();
-  },
+  }),
 
   orgListLabels: (ctx) => {
     const org = visibleOrg(ctx);
@@ -120,20 +99,20 @@ export const labelHandlers: HandlerMap = {
     ctx.json(toLabel(ctx, labelOf(ctx, { orgId: org.id })));
   },
 
-  orgCreateLabel: async (ctx) => {
-    const { owner, body } = await writableOrgLabels(ctx);
-    ctx.json(toLabel(ctx, insertLabel(ctx.db, owner, newLabelFields(body))));
-  },
+  // Writes to an organization's labels: its owners (and site admins).
+  orgCreateLabel: orgRoute('owner', async (ctx, org) => {
+    const body = await ctx.body();
+    ctx.json(toLabel(ctx, insertLabel(ctx.db, { orgId: org.id }, newLabelFields(body))));
+  }),
 
-  orgEditLabel: async (ctx) => {
-    const { owner, body } = await writableOrgLabels(ctx);
-    const label = labelOf(ctx, owner);
+  orgEditLabel: orgRoute('owner', async (ctx, org) => {
+    const body = await ctx.body();
+    const label = labelOf(ctx, { orgId: org.id });
     ctx.json(toLabel(ctx, updateLabel(ctx.db, label, labelChanges(body))));
-  },
+  }),
 
-  orgDeleteLabel: async (ctx) => {
-    const { owner } = await writableOrgLabels(ctx);
-    deleteLabel(ctx.db, labelOf(ctx, owner).id);
+  orgDeleteLabel: orgRoute('owner', (ctx, org) => {
+    deleteLabel(ctx.db, labelOf(ctx, { orgId: org.id }).id);
     ctx.empty();
-  },
+  }),
 };

@@ -1,28 +1,15 @@
 import { toMilestone } from '../convert/milestone';
-import type { RequestContext } from '../http/context';
 import { invalid } from '../domain/errors';
-import { assertIssuesOrPullsAccess } from '../services/issuesAccess';
 import { bodyTime } from '../services/issuesTime';
 import { milestoneByIdOrName, milestoneStateFilter } from '../services/milestones';
 import { deleteMilestone, insertMilestone, listMilestones, updateMilestone } from '../store/milestones';
-import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
-import { assertNotArchived } from '../services/repositoryRules';
+import { readRepo, repoRoute, trackerWriter } from './guards';
 
 const states = ['open', 'closed'] as const;
 
-/** Milestone writes: writers of the repository's issues or pull requests, not archived. */
-function writableRepository(ctx: RequestContext): RepositoryRow {
-  const { repo } = loadRepository(ctx);
-  assertIssuesOrPullsAccess(ctx.db, ctx.user, repo, 'write');
-  assertNotArchived(repo);
-  return repo;
-}
-
 export const milestoneHandlers: HandlerMap = {
-  issueGetMilestones: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetMilestones: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listMilestones(
       ctx.db,
@@ -31,16 +18,14 @@ export const milestoneHandlers: HandlerMap = {
       paging,
     );
     ctx.list(rows.map(toMilestone), total, paging);
-  },
+  }),
 
-  issueGetMilestone: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetMilestone: repoRoute(readRepo, (ctx, { repo }) => {
     ctx.json(toMilestone(milestoneByIdOrName(ctx.db, repo, ctx.param('id'))));
-  },
+  }),
 
   // A milestone needs a title here (Gitea's API would take an empty one; its web form would not).
-  issueCreateMilestone: async (ctx) => {
-    const repo = writableRepository(ctx);
+  issueCreateMilestone: repoRoute(trackerWriter, async (ctx, { repo }) => {
     const body = await ctx.body();
     const dueOn = body.string('due_on');
     const milestone = insertMilestone(ctx.db, {
@@ -51,10 +36,9 @@ export const milestoneHandlers: HandlerMap = {
       closed: body.oneOf('state', states) === 'closed',
     });
     ctx.json(toMilestone(milestone));
-  },
+  }),
 
-  issueEditMilestone: async (ctx) => {
-    const repo = writableRepository(ctx);
+  issueEditMilestone: repoRoute(trackerWriter, async (ctx, { repo }) => {
     const milestone = milestoneByIdOrName(ctx.db, repo, ctx.param('id'));
     const body = await ctx.body();
     const title = body.string('title', { maxLength: 50 });
@@ -68,11 +52,10 @@ export const milestoneHandlers: HandlerMap = {
       closed: state === undefined ? undefined : state === 'closed',
     });
     ctx.json(toMilestone(updated));
-  },
+  }),
 
-  issueDeleteMilestone: (ctx) => {
-    const repo = writableRepository(ctx);
+  issueDeleteMilestone: repoRoute(trackerWriter, (ctx, { repo }) => {
     deleteMilestone(ctx.db, milestoneByIdOrName(ctx.db, repo, ctx.param('id')));
     ctx.empty();
-  },
+  }),
 };

@@ -19,7 +19,7 @@ import {
   type NotificationStatus,
 } from '../store/notifications';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 /** The `to-status` of a change: unread, read or pinned; read when absent or unknown (Gitea). */
 const targetStatus = (ctx: RequestContext): NotificationStatus =>
@@ -78,8 +78,8 @@ export const notificationHandlers: HandlerMap = {
   notifyGetList: (ctx) => listThreads(ctx),
   notifyReadList: (ctx) => markThreadsAs(ctx),
 
-  notifyGetRepoList: (ctx) => listThreads(ctx, loadRepository(ctx).repo.id),
-  notifyReadRepoList: (ctx) => markThreadsAs(ctx, loadRepository(ctx).repo.id),
+  notifyGetRepoList: repoRoute(readRepo, (ctx, { repo }) => listThreads(ctx, repo.id)),
+  notifyReadRepoList: repoRoute(readRepo, (ctx, { repo }) => markThreadsAs(ctx, repo.id)),
 
   // As the catalogue says: 200 with the count when something is unread, 204 when nothing is.
   notifyNewAvailable: (ctx) => {

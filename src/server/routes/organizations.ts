@@ -8,25 +8,15 @@ import {
   editOrganization,
   type OrganizationInput,
 } from '../services/organizations';
-import {
-  assertMayCreateOrganization,
-  assertOrgRole,
-  canSeeAccount,
-  isSiteAdmin,
-} from '../services/permissions';
-import { findOrganizationByName, listOrganizations, listOrganizationsOfUser } from '../store/organizations';
+import { assertMayCreateOrganization, isSiteAdmin } from '../services/permissions';
+import { listOrganizations, listOrganizationsOfUser } from '../store/organizations';
 import { findUserByName, type UserRow, type Visibility } from '../store/users';
 import type { HandlerMap } from './handler';
+import { visibleOrg } from './lookups';
 import { visibleUser } from './lookups';
+import { orgRoute } from './guards';
 
 const visibilities = ['public', 'limited', 'private'] as const;
-
-/** `{org}` as an organization the caller may see; 404 otherwise (a private organization does not leak). */
-export function visibleOrg(ctx: RequestContext, name = ctx.param('org')): UserRow {
-  const org = findOrganizationByName(ctx.db, name);
-  if (!org || !canSeeAccount(ctx.db, ctx.user, org)) throw notFound(`org does not exist [name: ${name}]`);
-  return org;
-}
 
 /** `{username}` as an existing user (not an organization); 404 otherwise. */
 export function namedUser(ctx: RequestContext, name = ctx.param('username')): UserRow {
@@ -120,19 +110,15 @@ export const organizationHandlers: HandlerMap = {
     ctx.json(json);
   },
 
-  orgEdit: async (ctx) => {
-    const org = visibleOrg(ctx);
-    assertOrgRole(ctx.db, ctx.user, org, 'owner');
+  orgEdit: orgRoute('owner', async (ctx, org) => {
     const body = await ctx.body();
     ctx.json(toOrganization(ctx, editOrganization(ctx.db, org, organizationInput(body))));
-  },
+  }),
 
-  orgDelete: (ctx) => {
-    const org = visibleOrg(ctx);
-    assertOrgRole(ctx.db, ctx.user, org, 'owner');
+  orgDelete: orgRoute('owner', (ctx, org) => {
     deleteOrganization(ctx.db, org);
     ctx.empty();
-  },
+  }),
 
   orgListCurrentUserOrgs: (ctx) => listOrganizationsOf(ctx, ctx.requireUser()),
 

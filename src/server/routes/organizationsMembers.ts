@@ -2,16 +2,13 @@ import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { removeOrganizationMember, setMembershipVisibility } from '../services/organizations';
-import {
-  assertMayChangeMembershipVisibility,
-  assertOrgRole,
-  isSiteAdmin,
-  orgRole,
-} from '../services/permissions';
+import { assertMayChangeMembershipVisibility, isSiteAdmin, orgRole } from '../services/permissions';
 import { findOrgMembership, listOrgMembers } from '../store/organizations';
 import type { UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
-import { namedUser, visibleOrg } from './organizations';
+import { namedUser } from './organizations';
+import { visibleOrg } from './lookups';
+import { orgRoute } from './guards';
 
 /** Members see every member, and so do site admins; everyone else only public members they may see. */
 function listMembers(ctx: RequestContext, org: UserRow, publicOnly: boolean): void {
@@ -68,12 +65,10 @@ export const organizationMemberHandlers: HandlerMap = {
     ctx.empty();
   },
 
-  orgDeleteMember: (ctx) => {
-    const org = visibleOrg(ctx);
-    assertOrgRole(ctx.db, ctx.user, org, 'owner');
+  orgDeleteMember: orgRoute('owner', (ctx, org) => {
     removeOrganizationMember(ctx.db, org, namedUser(ctx));
     ctx.empty();
-  },
+  }),
 
   orgPublicizeMember: (ctx) => {
     const org = visibleOrg(ctx);

@@ -14,8 +14,8 @@ import { listPulls, pullSortTypes, type PullSort } from '../store/pullRequests';
 import { findUserByName } from '../store/users';
 import type { HandlerMap } from './handler';
 import { labelRefs } from './issuesLookup';
-import { loadFreshPull, loadPull, loadPullRepository, pullActor, pullGit } from './pullsLookup';
-import { assertNotArchived } from '../services/repositoryRules';
+import { loadFreshPull, loadPull, pullActor, pullGit } from './pullsLookup';
+import { pullReader, pullWriter, repoRoute } from './guards';
 
 /** `labels`: repeated (`labels=1&labels=2`, as Gitea reads it) or comma-separated ids; anything else is 422. */
 function labelIdsQuery(ctx: RequestContext): number[] | undefined {
@@ -45,8 +45,7 @@ function mergeField(body: BodyFields, goName: string, snakeName: string): string
 }
 
 export const pullHandlers: HandlerMap = {
-  repoListPullRequests: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoListPullRequests: repoRoute(pullReader, async (ctx, { repo }) => {
     const posterName = ctx.queryString('poster');
     const poster = posterName ? findUserByName(ctx.db, posterName) : undefined;
     // Gitea answers an unknown poster with 400.
@@ -70,11 +69,9 @@ export const pullHandlers: HandlerMap = {
       rows.map((row) => ({ ...row, baseRepo: repo })),
     );
     ctx.list(toPullRequests(ctx, fresh, repo), total, paging);
-  },
+  }),
 
-  repoCreatePullRequest: async (ctx) => {
-    const repo = loadPullRepository(ctx);
-    assertNotArchived(repo);
+  repoCreatePullRequest: repoRoute(pullWriter, async (ctx, { repo }) => {
     const body = await ctx.body();
     const item = await createPullRequest(pullActor(ctx), repo, {
       head: body.string('head', { required: true, nonEmpty: true }),
@@ -90,18 +87,15 @@ export const pullHandlers: HandlerMap = {
       allowMaintainerEdit: body.boolean('allow_maintainer_edit'),
     });
     ctx.json(toPullRequest(ctx, item, repo));
-  },
+  }),
 
-  repoGetPullRequest: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoGetPullRequest: repoRoute(pullReader, async (ctx, { repo }) => {
     ctx.json(toPullRequest(ctx, await loadFreshPull(ctx, repo), repo));
-  },
+  }),
 
   // The spec answers 201 for a pull request edit (the catalogue's success status).
-  repoEditPullRequest: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoEditPullRequest: repoRoute(pullWriter, async (ctx, { repo }) => {
     const item = loadPull(ctx, repo);
-    assertNotArchived(repo);
     const body = await ctx.body();
     const edited = await editPullRequest(pullActor(ctx), item, {
       title: body.string('title', { maxLength: 255 }),
@@ -117,22 +111,19 @@ export const pullHandlers: HandlerMap = {
       allowMaintainerEdit: body.boolean('allow_maintainer_edit'),
     });
     ctx.json(toPullRequest(ctx, edited, repo));
-  },
+  }),
 
   // 204 merged, 404 not (the spec's check endpoint).
-  repoPullRequestIsMerged: (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoPullRequestIsMerged: repoRoute(pullReader, (ctx, { repo }) => {
     const { pull } = loadPull(ctx, repo);
     if (!pull.has_merged) throw notFound('pull request has not been merged');
     ctx.empty();
-  },
+  }),
 
-  repoMergePullRequest: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoMergePullRequest: repoRoute(pullWriter, async (ctx, { repo }) => {
     const item = loadPull(ctx, repo);
     // Merging writes the base branch: readers get 403, as the spec says for repository writes.
     assertRepoAccess(ctx.db, ctx.user, repo, 'write', 'repo.code');
-    assertNotArchived(repo);
     const body = await ctx.body();
     const style = mergeField(body, 'Do', 'do') || 'merge';
     if (style === 'manually-merged')
@@ -150,5 +141,5 @@ export const pullHandlers: HandlerMap = {
       noreplyHost: new URL(ctx.rootUrl).hostname,
     });
     ctx.empty(200);
-  },
+  }),
 };

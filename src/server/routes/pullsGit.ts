@@ -8,7 +8,8 @@ import { changedFiles, diffText, patchText } from '../git/diff';
 import { gitDirOf, type PullItem } from '../services/pullRequestsState';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
-import { loadFreshPull, loadPullRepository, pullGit } from './pullsLookup';
+import { loadFreshPull, pullGit } from './pullsLookup';
+import { pullReader, repoRoute } from './guards';
 
 /** The range a pull request shows: from the merge base (or the base tip while open) to its head. */
 function rangeOf(item: PullItem, from: 'merge-base' | 'base'): { start: string; end: string } {
@@ -44,8 +45,7 @@ function toChangedFile(
 
 export const pullGitHandlers: HandlerMap = {
   // `.diff` is `git diff` from the merge base to the head; `.patch` is one mail per commit (format-patch).
-  repoDownloadPullDiffOrPatch: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoDownloadPullDiffOrPatch: repoRoute(pullReader, async (ctx, { repo }) => {
     const kind = ctx.param('diffType');
     if (kind !== 'diff' && kind !== 'patch') throw notFound(`unknown diff type: ${kind}`);
     const item = await loadFreshPull(ctx, repo);
@@ -58,10 +58,9 @@ export const pullGitHandlers: HandlerMap = {
     ctx.res.statusCode = 200;
     ctx.res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     ctx.res.end(text);
-  },
+  }),
 
-  repoGetPullRequestCommits: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoGetPullRequestCommits: repoRoute(pullReader, async (ctx, { repo }) => {
     const item = await loadFreshPull(ctx, repo);
     const { start, end } = rangeOf(item, 'base');
     const git = pullGit(ctx);
@@ -85,10 +84,9 @@ export const pullGitHandlers: HandlerMap = {
     ctx.res.setHeader('X-PageCount', String(pageCount));
     ctx.res.setHeader('X-HasMore', String(page < pageCount));
     ctx.list(commits, total);
-  },
+  }),
 
-  repoGetPullRequestFiles: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoGetPullRequestFiles: repoRoute(pullReader, async (ctx, { repo }) => {
     const item = await loadFreshPull(ctx, repo);
     const { start, end } = rangeOf(item, 'merge-base');
     let files = await changedFiles(gitDirOf(pullGit(ctx), repo), start, end);
@@ -100,5 +98,5 @@ export const pullGitHandlers: HandlerMap = {
     const { offset, limit } = ctx.paging;
     const page = files.slice(offset, offset + limit).map((file) => toChangedFile(ctx, repo, end, file));
     ctx.list(page, files.length);
-  },
+  }),
 };

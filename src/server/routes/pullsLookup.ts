@@ -1,33 +1,17 @@
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
-import { assertIssueAccess } from '../services/issuesAccess';
-import type { AccessMode } from '../services/permissions';
 import type { PullActor } from '../services/pullRequests';
 import { refreshPull, type PullGitContext, type PullItem } from '../services/pullRequestsState';
 import { findIssueByNumber } from '../store/issues';
 import { findPullByIssueId } from '../store/pullRequests';
 import type { RepositoryRow } from '../store/repositories';
 import { issueActor } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
 
 /** What reading pull requests' git state takes, from a request. */
 export const pullGit = (ctx: RequestContext): PullGitContext => ctx.app;
 
 /** The signed-in caller as the pull request services see them. */
 export const pullActor = (ctx: RequestContext): PullActor => ({ ...issueActor(ctx), ...pullGit(ctx) });
-
-/**
- * The repository of the path, whose pull requests the caller must reach with `needed`: 404 when the
- * repository is invisible or has pull requests turned off, 401 anonymous, 403 otherwise.
- */
-export function loadPullRepository(
-  ctx: RequestContext,
-  needed: Exclude<AccessMode, 'none'> = 'read',
-): RepositoryRow {
-  const { repo } = loadRepository(ctx);
-  assertIssueAccess(ctx.db, ctx.user, repo, true, needed);
-  return repo;
-}
 
 /** The pull request numbered by `{index}` (an issue number that is not a pull request is 404, as Gitea). */
 export function loadPull(ctx: RequestContext, repo: RepositoryRow): PullItem {

@@ -9,7 +9,7 @@ import { listCommentReactions, listIssueReactions } from '../store/reactions';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { loadIssue } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 /** The comment of the `{id}` path with its issue, in this repository and readable by the caller; 404 otherwise. */
 function loadCommentIssue(ctx: RequestContext, repo: RepositoryRow): { commentId: number; issue: IssueRow } {
@@ -30,47 +30,41 @@ const answerReaction = (ctx: RequestContext, result: ReturnType<typeof addReacti
   ctx.json(toReaction(ctx, result.reaction), result.created ? 201 : 200);
 
 export const reactionHandlers: HandlerMap = {
-  issueGetIssueReactions: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetIssueReactions: repoRoute(readRepo, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const paging = ctx.paging;
     const { rows, total } = listIssueReactions(ctx.db, issue.id, paging);
     ctx.list(toReactions(ctx, rows), total, paging);
-  },
+  }),
 
-  issuePostIssueReaction: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issuePostIssueReaction: repoRoute(readRepo, async (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const content = await contentOf(ctx);
     answerReaction(ctx, addReaction(ctx.db, ctx.requireUser(), repo, issue, null, content));
-  },
+  }),
 
-  issueDeleteIssueReaction: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueDeleteIssueReaction: repoRoute(readRepo, async (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     removeReaction(ctx.db, ctx.requireUser(), repo, issue, null, await contentOf(ctx));
     ctx.empty();
-  },
+  }),
 
   // Not paged in Gitea: every reaction, with X-Total-Count.
-  issueGetCommentReactions: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueGetCommentReactions: repoRoute(readRepo, (ctx, { repo }) => {
     const { commentId } = loadCommentIssue(ctx, repo);
     const rows = listCommentReactions(ctx.db, commentId);
     ctx.list(toReactions(ctx, rows), rows.length, { page: 1, limit: Math.max(rows.length, 1), offset: 0 });
-  },
+  }),
 
-  issuePostCommentReaction: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issuePostCommentReaction: repoRoute(readRepo, async (ctx, { repo }) => {
     const { commentId, issue } = loadCommentIssue(ctx, repo);
     const content = await contentOf(ctx);
     answerReaction(ctx, addReaction(ctx.db, ctx.requireUser(), repo, issue, commentId, content));
-  },
+  }),
 
-  issueDeleteCommentReaction: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueDeleteCommentReaction: repoRoute(readRepo, async (ctx, { repo }) => {
     const { commentId, issue } = loadCommentIssue(ctx, repo);
     removeReaction(ctx.db, ctx.requireUser(), repo, issue, commentId, await contentOf(ctx));
     ctx.empty();
-  },
+  }),
 };

@@ -1,7 +1,7 @@
 import { toRelease } from '../convert/release';
 import { resolveRef, resolveTag } from '../git/refs';
 import type { RequestContext } from '../http/context';
-import { forbidden, notFound } from '../domain/errors';
+import { notFound } from '../domain/errors';
 import {
   createRelease,
   deleteRelease,
@@ -9,7 +9,7 @@ import {
   type ReleaseGit,
   type ReleaseServices,
 } from '../services/releases';
-import { assertRepoAccess, atLeast, type AccessMode } from '../services/permissions';
+import { atLeast, type AccessMode } from '../services/permissions';
 import {
   countReleases,
   findLatestRelease,
@@ -18,31 +18,13 @@ import {
   listReleases,
   type ReleaseRow,
 } from '../store/releases';
-import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
-import { openGitRepository } from './repoGit';
-
-/**
- * The repository of the path with the caller's access to its releases unit: 404 when they cannot see the
- * repository, 401 anonymous, 403 without `needed` on releases (team units count). A disabled releases unit
- * is open to repository admins only, as Gitea's reqRepoReader.
- */
-function loadReleasesRepository(
-  ctx: RequestContext,
-  needed: 'read' | 'write',
-): { repo: RepositoryRow; mode: AccessMode } {
-  const repo = findRepositoryByName(ctx.db, ctx.param('owner'), ctx.param('repo'));
-  if (!repo) throw notFound();
-  const mode = assertRepoAccess(ctx.db, ctx.user, repo, needed, 'repo.releases');
-  if (!repo.has_releases && !atLeast(mode, 'admin')) {
-    throw forbidden('user should have specific read permission or be a repo admin or a site admin');
-  }
-  return { repo, mode };
-}
+import { openGit } from './repoGit';
+import { releaseReader, releaseWriter, repoRoute, type RepoScope } from './guards';
 
 /** The repository's git as the release service uses it (tags and targets through the cat-file reader). */
-function releaseGit(ctx: RequestContext): ReleaseGit {
-  const git = openGitRepository(ctx, 'read');
+function releaseGit(ctx: RequestContext, scope: RepoScope): ReleaseGit {
+  const git = openGit(ctx, scope);
   return {
     gitDir: git.gitDir,
     resolveCommit: async (target) => (await resolveRef(git.reader, target))?.commit,
@@ -64,8 +46,7 @@ function visibleRelease(release: ReleaseRow | undefined, mode: AccessMode): Rele
 }
 
 export const releaseHandlers: HandlerMap = {
-  repoListReleases: (ctx) => {
-    const { repo, mode } = loadReleasesRepository(ctx, 'read');
+  repoListReleases: repoRoute(releaseReader, (ctx, { repo, mode }) => {
     const filter = {
       includeDrafts: atLeast(mode, 'write'),
       draft: ctx.queryBool('draft'),
@@ -78,11 +59,10 @@ export const releaseHandlers: HandlerMap = {
       countReleases(ctx.db, repo.id, filter),
       paging,
     );
-  },
+  }),
 
-  repoCreateRelease: async (ctx) => {
+  repoCreateRelease: repoRoute(releaseWriter, async (ctx, { repo, mode }) => {
     const doer = ctx.requireUser();
-    const { repo } = loadReleasesRepository(ctx, 'write');
     const body = await ctx.body();
     const input = {
       tagName: body.string('tag_name', { required: true, nonEmpty: true }),
@@ -93,32 +73,34 @@ export const releaseHandlers: HandlerMap = {
       isPrerelease: body.boolean('prerelease') ?? false,
       tagMessage: body.string('tag_message') ?? '',
     };
-    const release = await createRelease(releaseServices(ctx), releaseGit(ctx), doer, repo, input);
+    const release = await createRelease(
+      releaseServices(ctx),
+      releaseGit(ctx, { repo, mode }),
+      doer,
+      repo,
+      input,
+    );
     ctx.json(toRelease(ctx, repo, release));
-  },
+  }),
 
-  repoGetLatestRelease: (ctx) => {
-    const { repo } = loadReleasesRepository(ctx, 'read');
+  repoGetLatestRelease: repoRoute(releaseReader, (ctx, { repo }) => {
     const release = findLatestRelease(ctx.db, repo.id);
     if (!release) throw notFound();
     ctx.json(toRelease(ctx, repo, release));
-  },
+  }),
 
-  repoGetReleaseByTag: (ctx) => {
-    const { repo, mode } = loadReleasesRepository(ctx, 'read');
+  repoGetReleaseByTag: repoRoute(releaseReader, (ctx, { repo, mode }) => {
     const release = visibleRelease(findReleaseByTag(ctx.db, repo.id, ctx.param('tag')), mode);
     ctx.json(toRelease(ctx, repo, release));
-  },
+  }),
 
-  repoGetRelease: (ctx) => {
-    const { repo, mode } = loadReleasesRepository(ctx, 'read');
+  repoGetRelease: repoRoute(releaseReader, (ctx, { repo, mode }) => {
     const release = visibleRelease(findReleaseById(ctx.db, repo.id, ctx.paramInt('id')), mode);
     ctx.json(toRelease(ctx, repo, release));
-  },
+  }),
 
-  repoEditRelease: async (ctx) => {
+  repoEditRelease: repoRoute(releaseWriter, async (ctx, { repo, mode }) => {
     const doer = ctx.requireUser();
-    const { repo } = loadReleasesRepository(ctx, 'write');
     const release = findReleaseById(ctx.db, repo.id, ctx.paramInt('id'));
     if (!release) throw notFound();
     const body = await ctx.body();
@@ -130,16 +112,22 @@ export const releaseHandlers: HandlerMap = {
       isDraft: body.boolean('draft'),
       isPrerelease: body.boolean('prerelease'),
     };
-    const updated = await editRelease(releaseServices(ctx), releaseGit(ctx), doer, repo, release, input);
+    const updated = await editRelease(
+      releaseServices(ctx),
+      releaseGit(ctx, { repo, mode }),
+      doer,
+      repo,
+      release,
+      input,
+    );
     ctx.json(toRelease(ctx, repo, updated));
-  },
+  }),
 
-  repoDeleteRelease: (ctx) => {
+  repoDeleteRelease: repoRoute(releaseWriter, (ctx, { repo }) => {
     const doer = ctx.requireUser();
-    const { repo } = loadReleasesRepository(ctx, 'write');
     const release = findReleaseById(ctx.db, repo.id, ctx.paramInt('id'));
     if (!release) throw notFound();
     deleteRelease(releaseServices(ctx), doer, repo, release);
     ctx.empty();
-  },
+  }),
 };

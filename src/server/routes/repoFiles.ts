@@ -11,7 +11,8 @@ import { resolveRefPrefix, type ResolvedRef } from '../git/refs';
 import { blobSizes, entryAt, readBlob, readTree, submoduleUrl, type TreeEntry } from '../git/trees';
 import { isAbbreviatedObjectId, isValidRefName, normalizeTreePath } from '../git/validate';
 import type { HandlerMap } from './handler';
-import { commitOf, openGitRepository, resolveRefOrDefault, type GitRepository } from './repoGit';
+import { commitOf, resolveRefOrDefault, type GitRepository } from './repoGit';
+import { gitRoute, readRepo } from './guards';
 
 /** Blobs up to this size are read through the shared cat-file process; larger ones get their own stream. */
 const bufferedBlobLimit = 8 * 1024 * 1024;
@@ -56,8 +57,7 @@ async function rawTarget(
   return { ref: outcome.resolved, path };
 }
 
-async function serveRaw(ctx: RequestContext): Promise<void> {
-  const git = openGitRepository(ctx);
+async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> {
   const { ref, path } = await rawTarget(ctx, git);
   // Commits, trees and small blobs are cached by id, so a warm read costs only the ref lookup.
   const commit = await commitOf(git, ref.commit);
@@ -91,8 +91,7 @@ async function serveRaw(ctx: RequestContext): Promise<void> {
   res.end(blob.content);
 }
 
-async function serveArchive(ctx: RequestContext): Promise<void> {
-  const git = openGitRepository(ctx);
+async function serveArchive(ctx: RequestContext, git: GitRepository): Promise<void> {
   const requested = ctx.param('archive');
   const parsed = parseArchiveName(requested);
   if (!parsed) throw notFound(`unknown archive format: ${requested}`);
@@ -127,8 +126,7 @@ async function serveArchive(ctx: RequestContext): Promise<void> {
 
 const editorconfigCache = new ObjectCache<Editorconfig>(256);
 
-async function serveEditorconfig(ctx: RequestContext): Promise<void> {
-  const git = openGitRepository(ctx);
+async function serveEditorconfig(ctx: RequestContext, git: GitRepository): Promise<void> {
   const ref = await resolveRefOrDefault(git, ctx.queryString('ref'));
   const path = treePathOr404(ctx.param('filepath'));
   const info = await git.reader.info(`${ref.commit}:.editorconfig`);
@@ -184,8 +182,7 @@ export async function entryContents(
   });
 }
 
-async function serveContents(ctx: RequestContext, rawPath: string): Promise<void> {
-  const git = openGitRepository(ctx);
+async function serveContents(ctx: RequestContext, git: GitRepository, rawPath: string): Promise<void> {
   const path = treePathOr404(rawPath);
   const refName = queryRef(ctx);
   let ref: ResolvedRef;
@@ -224,9 +221,9 @@ async function serveContents(ctx: RequestContext, rawPath: string): Promise<void
 }
 
 export const repoFileHandlers: HandlerMap = {
-  repoGetRawFile: serveRaw,
-  repoGetArchive: serveArchive,
-  repoGetEditorConfig: serveEditorconfig,
-  repoGetContentsList: (ctx) => serveContents(ctx, ''),
-  repoGetContents: (ctx) => serveContents(ctx, ctx.param('filepath')),
+  repoGetRawFile: gitRoute(readRepo, serveRaw),
+  repoGetArchive: gitRoute(readRepo, serveArchive),
+  repoGetEditorConfig: gitRoute(readRepo, serveEditorconfig),
+  repoGetContentsList: gitRoute(readRepo, (ctx, git) => serveContents(ctx, git, '')),
+  repoGetContents: gitRoute(readRepo, (ctx, git) => serveContents(ctx, git, ctx.param('filepath'))),
 };

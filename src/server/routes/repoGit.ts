@@ -8,7 +8,7 @@ import { resolveBranch, resolveRef, type ResolvedRef } from '../git/refs';
 import type { AccessMode } from '../services/permissions';
 import { trackRefChanges } from '../services/refChanges';
 import type { RepositoryRow } from '../store/repositories';
-import { loadRepository } from './repositoryLookup';
+import { type RepoScope } from './guards';
 
 /** A repository of a `/repos/{owner}/{repo}` path with what reading its git data takes. */
 export interface GitRepository {
@@ -20,15 +20,8 @@ export interface GitRepository {
   readonly reader: CatFileReader;
 }
 
-/**
- * Loads the repository with the caller's access (which must reach `needed`: 404 / 401 / 403 as the
- * permission module decides) and opens its git directory; 404 when the git data is missing.
- */
-export function openGitRepository(
-  ctx: RequestContext,
-  needed: Exclude<AccessMode, 'none'> = 'read',
-): GitRepository {
-  const { repo, mode } = loadRepository(ctx, needed);
+/** Opens the git directory of a repository a guard let through; 404 when the git data is missing. */
+export function openGit(ctx: RequestContext, { repo, mode }: RepoScope): GitRepository {
   const gitDir = repositoryGitDir(ctx.app.config.dataDir, repo);
   if (!existsSync(gitDir)) throw notFound('the git repository does not exist');
   const pool = ctx.app.gitPool;

@@ -15,8 +15,9 @@ import {
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { findAccountByName, findUserById, userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
-import { loadRepository, repositoryServices } from './repositoryLookup';
+import { repositoryServices } from './repositoryLookup';
 import { internalTrackerOption } from './trackedTimes';
+import { readRepo, repoAdmin, repoOwner, repoRoute } from './guards';
 
 const trustModels = ['default', 'collaborator', 'committer', 'collaboratorcommitter'] as const;
 
@@ -109,10 +110,9 @@ export const repositoryHandlers: HandlerMap = {
     await createFor(ctx, owner);
   },
 
-  repoGet: (ctx) => {
-    const { repo, mode } = loadRepository(ctx);
+  repoGet: repoRoute(readRepo, (ctx, { repo, mode }) => {
     ctx.json(toRepository(ctx, repo, mode));
-  },
+  }),
 
   repoGetByID: (ctx) => {
     const repo = findRepositoryById(ctx.db, ctx.paramInt('id'));
@@ -120,18 +120,16 @@ export const repositoryHandlers: HandlerMap = {
     ctx.json(toRepository(ctx, repo));
   },
 
-  repoEdit: async (ctx) => {
-    const { repo, mode } = loadRepository(ctx, 'admin');
+  repoEdit: repoRoute(repoAdmin, async (ctx, { repo, mode }) => {
     const input = parseEditRepoOption(await ctx.body());
     const edited = await editRepository(repositoryServices(ctx), repo, input);
     ctx.json(toRepository(ctx, edited, mode));
-  },
+  }),
 
   // Gitea's reqOwner: admin collaborators may not delete.
-  repoDelete: (ctx) => {
-    const { repo } = loadRepository(ctx, 'owner');
+  repoDelete: repoRoute(repoOwner, (ctx, { repo }) => {
     emitRepositoryEvent(ctx, repo, 'deleted');
     deleteRepository(repositoryServices(ctx), repo);
     ctx.empty();
-  },
+  }),
 };

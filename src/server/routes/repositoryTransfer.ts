@@ -10,14 +10,13 @@ import {
 import type { RequestContext } from '../http/context';
 import { findAccountByName } from '../store/users';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoOwner, repoRoute } from './guards';
 
 const services = (ctx: RequestContext): TransferServices => ({ db: ctx.db, dataDir: ctx.app.config.dataDir });
 
 export const repositoryTransferHandlers: HandlerMap = {
-  repoTransfer: async (ctx) => {
-    // Gitea's reqOwner: the owning user, an owner of the owning organization, or a site admin
-    const { repo } = loadRepository(ctx, 'owner');
+  // Gitea's reqOwner: the owning user, an owner of the owning organization, or a site admin
+  repoTransfer: repoRoute(repoOwner, async (ctx, { repo }) => {
     const doer = ctx.requireUser();
     const body = await ctx.body();
     const newOwner = body.string('new_owner', { required: true, nonEmpty: true });
@@ -26,19 +25,17 @@ export const repositoryTransferHandlers: HandlerMap = {
     const result = startTransfer(services(ctx), doer, repo, target);
     // Gitea answers 201 when the transfer waits for the recipient, 202 when it is done
     ctx.json(toRepository(ctx, result.repo, 'admin'), result.pending ? 201 : 202);
-  },
+  }),
 
-  acceptRepoTransfer: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  acceptRepoTransfer: repoRoute(readRepo, (ctx, { repo }) => {
     const transfer = pendingTransferFor(ctx.db, repo, ctx.requireUser());
     const moved = acceptTransfer(services(ctx), repo, transfer);
     ctx.json(toRepository(ctx, moved));
-  },
+  }),
 
-  rejectRepoTransfer: (ctx) => {
-    const { repo, mode } = loadRepository(ctx);
+  rejectRepoTransfer: repoRoute(readRepo, (ctx, { repo, mode }) => {
     pendingTransferFor(ctx.db, repo, ctx.requireUser());
     rejectTransfer(ctx.db, repo);
     ctx.json(toRepository(ctx, repo, mode));
-  },
+  }),
 };

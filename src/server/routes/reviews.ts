@@ -4,6 +4,7 @@ import type { RequestContext } from '../http/context';
 import { invalid, notFound } from '../domain/errors';
 import { isSiteAdmin } from '../services/permissions';
 import type { PullItem } from '../services/pullRequestsState';
+import type { RepositoryRow } from '../store/repositories';
 import {
   createReview,
   deleteReview,
@@ -19,7 +20,8 @@ import {
   type ReviewRow,
 } from '../store/reviews';
 import type { HandlerMap } from './handler';
-import { loadPull, loadPullRepository, pullActor } from './pullsLookup';
+import { loadPull, pullActor } from './pullsLookup';
+import { pullReader, repoRoute } from './guards';
 
 /**
  * The review `{id}` of the pull request: 404 when it is another pull request's, or someone else's pending
@@ -35,8 +37,8 @@ function loadReview(ctx: RequestContext, item: PullItem): ReviewRow {
   return review;
 }
 
-function loadPullAndReview(ctx: RequestContext): { item: PullItem; review: ReviewRow } {
-  const item = loadPull(ctx, loadPullRepository(ctx));
+function loadPullAndReview(ctx: RequestContext, repo: RepositoryRow): { item: PullItem; review: ReviewRow } {
+  const item = loadPull(ctx, repo);
   return { item, review: loadReview(ctx, item) };
 }
 
@@ -78,22 +80,20 @@ function reviewComments(body: BodyFields): ReviewCommentInput[] {
 
 export const reviewHandlers: HandlerMap = {
   // Pending reviews are listed (and counted) for their reviewer only.
-  repoListPullReviews: (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoListPullReviews: repoRoute(pullReader, (ctx, { repo }) => {
     const item = loadPull(ctx, repo);
     const viewer = ctx.user ? { id: ctx.user.id, isAdmin: isSiteAdmin(ctx.user) } : null;
     const paging = ctx.paging;
     const { rows, total } = listReviews(ctx.db, item.issue.id, viewer, paging);
     ctx.list(toPullReviews(ctx, repo, item.issue, rows), total, paging);
-  },
+  }),
 
-  repoGetPullReview: (ctx) => {
-    const { item, review } = loadPullAndReview(ctx);
+  repoGetPullReview: repoRoute(pullReader, (ctx, { repo }) => {
+    const { item, review } = loadPullAndReview(ctx, repo);
     ctx.json(toPullReview(ctx, item.baseRepo, item.issue, review));
-  },
+  }),
 
-  repoCreatePullReview: async (ctx) => {
-    const repo = loadPullRepository(ctx);
+  repoCreatePullReview: repoRoute(pullReader, async (ctx, { repo }) => {
     const item = loadPull(ctx, repo);
     const body = await ctx.body();
     const review = await createReview(pullActor(ctx), item, {
@@ -103,33 +103,33 @@ export const reviewHandlers: HandlerMap = {
       comments: reviewComments(body),
     });
     ctx.json(toPullReview(ctx, repo, item.issue, review));
-  },
+  }),
 
-  repoSubmitPullReview: async (ctx) => {
-    const { item, review } = loadPullAndReview(ctx);
+  repoSubmitPullReview: repoRoute(pullReader, async (ctx, { repo }) => {
+    const { item, review } = loadPullAndReview(ctx, repo);
     const body = await ctx.body();
     const submitted = await submitPendingReview(pullActor(ctx), item, review, {
       event: (body.string('event') ?? '').toUpperCase(),
       body: body.string('body') ?? '',
     });
     ctx.json(toPullReview(ctx, item.baseRepo, item.issue, submitted));
-  },
+  }),
 
-  repoDeletePullReview: (ctx) => {
-    const { review } = loadPullAndReview(ctx);
+  repoDeletePullReview: repoRoute(pullReader, (ctx, { repo }) => {
+    const { review } = loadPullAndReview(ctx, repo);
     deleteReview(pullActor(ctx), review);
     ctx.empty();
-  },
+  }),
 
-  repoGetPullReviewComments: (ctx) => {
-    const { item, review } = loadPullAndReview(ctx);
+  repoGetPullReviewComments: repoRoute(pullReader, (ctx, { repo }) => {
+    const { item, review } = loadPullAndReview(ctx, repo);
     ctx.json(
       toPullReviewComments(ctx, item.baseRepo, item.issue, review, codeCommentsOfReview(ctx.db, review.id)),
     );
-  },
+  }),
 
-  repoDismissPullReview: async (ctx) => {
-    const { item, review } = loadPullAndReview(ctx);
+  repoDismissPullReview: repoRoute(pullReader, async (ctx, { repo }) => {
+    const { item, review } = loadPullAndReview(ctx, repo);
     const body = await ctx.body();
     const change = {
       dismiss: true,
@@ -139,13 +139,13 @@ export const reviewHandlers: HandlerMap = {
     ctx.json(
       toPullReview(ctx, item.baseRepo, item.issue, dismissReview(pullActor(ctx), item, review, change)),
     );
-  },
+  }),
 
-  repoUnDismissPullReview: (ctx) => {
-    const { item, review } = loadPullAndReview(ctx);
+  repoUnDismissPullReview: repoRoute(pullReader, (ctx, { repo }) => {
+    const { item, review } = loadPullAndReview(ctx, repo);
     const change = { dismiss: false, message: '', priors: false };
     ctx.json(
       toPullReview(ctx, item.baseRepo, item.issue, dismissReview(pullActor(ctx), item, review, change)),
     );
-  },
+  }),
 };

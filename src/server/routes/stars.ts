@@ -6,7 +6,7 @@ import type { UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
 import { listVisibleRepositories } from './repositoryLists';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 /** Someone else's starred or watched list shows only public repositories, as Gitea's IncludePrivate=false. */
 export function othersSeePublicOnly<T extends { is_private: boolean }>(
@@ -26,27 +26,23 @@ export const starHandlers: HandlerMap = {
     listVisibleRepositories(ctx, othersSeePublicOnly(ctx, account, starredRepositories(ctx.db, account.id)));
   },
 
-  userCurrentCheckStarring: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userCurrentCheckStarring: repoRoute(readRepo, (ctx, { repo }) => {
     if (!isStarring(ctx.db, ctx.requireUser().id, repo.id)) throw notFound();
     ctx.empty();
-  },
+  }),
 
   // Starring twice is not an error: the second star changes nothing.
-  userCurrentPutStar: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userCurrentPutStar: repoRoute(readRepo, (ctx, { repo }) => {
     addStar(ctx.db, ctx.requireUser().id, repo.id);
     ctx.empty();
-  },
+  }),
 
-  userCurrentDeleteStar: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userCurrentDeleteStar: repoRoute(readRepo, (ctx, { repo }) => {
     removeStar(ctx.db, ctx.requireUser().id, repo.id);
     ctx.empty();
-  },
+  }),
 
-  repoListStargazers: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  repoListStargazers: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listStargazers(ctx.db, repo.id, paging);
     ctx.list(
@@ -54,5 +50,5 @@ export const starHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 };

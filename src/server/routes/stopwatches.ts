@@ -10,13 +10,13 @@ import { nowSeconds } from '../store/database';
 import type { IssueRow } from '../store/issues';
 import { listUserStopwatches } from '../store/stopwatches';
 import type { UserRow } from '../store/users';
+import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { loadIssue } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 /** The issue of the path and the caller, who must be allowed to run its stopwatch (404/403 otherwise). */
-function stopwatchIssue(ctx: RequestContext): { user: UserRow; issue: IssueRow } {
-  const { repo } = loadRepository(ctx);
+function stopwatchIssue(ctx: RequestContext, repo: RepositoryRow): { user: UserRow; issue: IssueRow } {
   const issue = loadIssue(ctx, repo);
   const user = ctx.requireUser();
   assertMayUseStopwatch(ctx.db, user, repo, issue);
@@ -24,25 +24,25 @@ function stopwatchIssue(ctx: RequestContext): { user: UserRow; issue: IssueRow }
 }
 
 export const stopwatchHandlers: HandlerMap = {
-  issueStartStopWatch: (ctx) => {
-    const { user, issue } = stopwatchIssue(ctx);
+  issueStartStopWatch: repoRoute(readRepo, (ctx, { repo }) => {
+    const { user, issue } = stopwatchIssue(ctx, repo);
     startStopwatch(ctx.db, user, issue);
     ctx.empty();
-  },
+  }),
 
   // Stopping books the elapsed time as a tracked time.
-  issueStopStopWatch: (ctx) => {
-    const { user, issue } = stopwatchIssue(ctx);
+  issueStopStopWatch: repoRoute(readRepo, (ctx, { repo }) => {
+    const { user, issue } = stopwatchIssue(ctx, repo);
     stopStopwatch(ctx.db, user, issue);
     ctx.empty();
-  },
+  }),
 
   // The spec: removing a stopwatch answers 204.
-  issueDeleteStopWatch: (ctx) => {
-    const { user, issue } = stopwatchIssue(ctx);
+  issueDeleteStopWatch: repoRoute(readRepo, (ctx, { repo }) => {
+    const { user, issue } = stopwatchIssue(ctx, repo);
     cancelStopwatch(ctx.db, user, issue);
     ctx.empty();
-  },
+  }),
 
   userGetStopWatches: (ctx) => {
     const paging = ctx.paging;

@@ -1,21 +1,11 @@
 import { toTeam } from '../convert/team';
 import type { RequestContext } from '../http/context';
-import { notFound } from '../domain/errors';
-import { assertOrgRole, assertTeamRole } from '../services/permissions';
 import { createTeam, deleteTeam, editTeam, type TeamInput } from '../services/teams';
 import { checkUnits } from '../services/teamsUnits';
-import { findTeamById, listOrgTeams, listUserTeams, type TeamRow } from '../store/teams';
+import { listOrgTeams, listUserTeams, type TeamRow } from '../store/teams';
 import { findUserById, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
-import { visibleOrg } from './organizations';
-
-/** `{id}` as an existing team; 404 otherwise. Callers then check the caller's role with `assertTeamRole`. */
-export function loadTeam(ctx: RequestContext): TeamRow {
-  const id = ctx.paramInt('id');
-  const team = findTeamById(ctx.db, id);
-  if (!team) throw notFound(`team does not exist [id: ${id}]`);
-  return team;
-}
+import { orgRoute, teamRoute } from './guards';
 
 export function teamOrg(ctx: RequestContext, team: TeamRow): UserRow {
   return findUserById(ctx.db, team.org_id)!;
@@ -38,9 +28,7 @@ async function teamInput(ctx: RequestContext): Promise<TeamInput> {
 
 export const teamHandlers: HandlerMap = {
   // Gitea leaves `organization` out of an organization's own team list.
-  orgListTeams: (ctx) => {
-    const org = visibleOrg(ctx);
-    assertOrgRole(ctx.db, ctx.user, org, 'member');
+  orgListTeams: orgRoute('member', (ctx, org) => {
     const paging = ctx.paging;
     const { rows, total } = listOrgTeams(ctx.db, org.id, paging);
     ctx.list(
@@ -48,14 +36,12 @@ export const teamHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 
-  orgCreateTeam: async (ctx) => {
-    const org = visibleOrg(ctx);
-    assertOrgRole(ctx.db, ctx.user, org, 'owner');
+  orgCreateTeam: orgRoute('owner', async (ctx, org) => {
     const team = createTeam(ctx.db, org, await teamInput(ctx));
     ctx.json(toTeam(ctx, team, org));
-  },
+  }),
 
   userListTeams: (ctx) => {
     const user = ctx.requireUser();
@@ -74,24 +60,18 @@ export const teamHandlers: HandlerMap = {
     );
   },
 
-  orgGetTeam: (ctx) => {
-    const team = loadTeam(ctx);
-    // Outside the organization a team does not exist (404); org members outside the team get 403, as Gitea.
-    assertTeamRole(ctx.db, ctx.user, team, 'member');
+  // Outside the organization a team does not exist (404); org members outside the team get 403, as Gitea.
+  orgGetTeam: teamRoute('member', (ctx, team) => {
     ctx.json(toTeam(ctx, team, teamOrg(ctx, team)));
-  },
+  }),
 
   // Gitea answers an edit without `organization`.
-  orgEditTeam: async (ctx) => {
-    const team = loadTeam(ctx);
-    assertTeamRole(ctx.db, ctx.user, team, 'owner');
+  orgEditTeam: teamRoute('owner', async (ctx, team) => {
     ctx.json(toTeam(ctx, editTeam(ctx.db, team, await teamInput(ctx)), null));
-  },
+  }),
 
-  orgDeleteTeam: (ctx) => {
-    const team = loadTeam(ctx);
-    assertTeamRole(ctx.db, ctx.user, team, 'owner');
+  orgDeleteTeam: teamRoute('owner', (ctx, team) => {
     deleteTeam(ctx.db, team);
     ctx.empty();
-  },
+  }),
 };

@@ -13,8 +13,8 @@ import { findRepositoryByName, type RepositoryRow } from '../store/repositories'
 import { findTeamByName, listRepoTeams, listTeamRepos, teamReachesRepo, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
-import { loadRepository } from './repositoryLookup';
-import { loadTeam } from './teams';
+import { loadTeam } from './lookups';
+import { readRepo, repoRoute, teamRoute } from './guards';
 
 /** A repository by owner and name that the caller may see; 404 otherwise (a private one does not leak). */
 function visibleRepository(ctx: RequestContext, ownerName: string, name: string): RepositoryRow {
@@ -33,13 +33,12 @@ function teamAndRepository(ctx: RequestContext): { team: TeamRow; repo: Reposito
 }
 
 /** `/repos/{owner}/{repo}/teams…`: the repository and its organization; Gitea answers 405 for a user's repository. */
-function organizationRepository(ctx: RequestContext): { repo: RepositoryRow; org: UserRow } {
-  const { repo } = loadRepository(ctx);
+function repositoryOrganization(ctx: RequestContext, repo: RepositoryRow): UserRow {
   const org = findUserById(ctx.db, repo.owner_id);
   if (!org || org.type !== userType.organization) {
     throw notAllowed('repo is not owned by an organization');
   }
-  return { repo, org };
+  return org;
 }
 
 /** `{team}` by name in the organization; 404 otherwise. */
@@ -51,9 +50,7 @@ function namedTeam(ctx: RequestContext, org: UserRow): TeamRow {
 }
 
 export const teamRepositoryHandlers: HandlerMap = {
-  orgListTeamRepos: (ctx) => {
-    const team = loadTeam(ctx);
-    assertTeamRole(ctx.db, ctx.user, team, 'member');
+  orgListTeamRepos: teamRoute('member', (ctx, team) => {
     const paging = ctx.paging;
     const { rows, total } = listTeamRepos(ctx.db, team, paging);
     ctx.list(
@@ -61,7 +58,7 @@ export const teamRepositoryHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 
   orgListTeamRepo: (ctx) => {
     const { team, repo } = teamAndRepository(ctx);
@@ -87,34 +84,34 @@ export const teamRepositoryHandlers: HandlerMap = {
   },
 
   // Gitea leaves `organization` out of these team lists.
-  repoListTeams: (ctx) => {
-    const { repo, org } = organizationRepository(ctx);
+  repoListTeams: repoRoute(readRepo, (ctx, { repo }) => {
+    const org = repositoryOrganization(ctx, repo);
     ctx.json(listRepoTeams(ctx.db, org.id, repo.id).map((team) => toTeam(ctx, team, null)));
-  },
+  }),
 
-  repoCheckTeam: (ctx) => {
-    const { repo, org } = organizationRepository(ctx);
+  repoCheckTeam: repoRoute(readRepo, (ctx, { repo }) => {
+    const org = repositoryOrganization(ctx, repo);
     const team = namedTeam(ctx, org);
     if (!teamReachesRepo(ctx.db, team, repo))
       throw notFound(`team is not assigned to the repository [name: ${team.name}]`);
     ctx.json(toTeam(ctx, team, null));
-  },
+  }),
 
-  repoAddTeam: (ctx) => {
-    const { repo, org } = organizationRepository(ctx);
+  repoAddTeam: repoRoute(readRepo, (ctx, { repo }) => {
+    const org = repositoryOrganization(ctx, repo);
     assertMayChangeRepoTeams(ctx.db, ctx.user, repo, org);
     const team = namedTeam(ctx, org);
     if (teamReachesRepo(ctx.db, team, repo)) throw invalid(`team '${team.name}' is already added to repo`);
     addTeamRepository(ctx.db, team, repo);
     ctx.empty();
-  },
+  }),
 
-  repoDeleteTeam: (ctx) => {
-    const { repo, org } = organizationRepository(ctx);
+  repoDeleteTeam: repoRoute(readRepo, (ctx, { repo }) => {
+    const org = repositoryOrganization(ctx, repo);
     assertMayChangeRepoTeams(ctx.db, ctx.user, repo, org);
     const team = namedTeam(ctx, org);
     if (!teamReachesRepo(ctx.db, team, repo)) throw invalid(`team '${team.name}' was not added to repo`);
     removeTeamRepository(ctx.db, team, repo);
     ctx.empty();
-  },
+  }),
 };

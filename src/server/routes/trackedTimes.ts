@@ -21,7 +21,7 @@ import {
 import { findUserByName, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { loadIssue } from './issuesLookup';
-import { loadRepository } from './repositoryLookup';
+import { readRepo, repoRoute } from './guards';
 
 const isRepoAdmin = (ctx: RequestContext, repo: RepositoryRow): boolean =>
   atLeast(repoAccess(ctx.db, ctx.user, repo), 'admin');
@@ -79,16 +79,14 @@ export function internalTrackerOption(body: BodyFields): Partial<TimeTrackerSett
 }
 
 export const trackedTimeHandlers: HandlerMap = {
-  issueTrackedTimes: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueTrackedTimes: repoRoute(readRepo, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     if (!timeTrackerEnabled(ctx.db, repo)) throw notFound('Timetracker is disabled');
     listTimes(ctx, repo, { ...timeFilter(ctx, repo), issueId: issue.id });
-  },
+  }),
 
   // The spec answers 200 (not 201); 400 when the tracker is off or the time is not positive.
-  issueAddTime: async (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueAddTime: repoRoute(readRepo, async (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const doer = ctx.requireUser();
     const body = await ctx.body();
@@ -106,37 +104,33 @@ export const trackedTimeHandlers: HandlerMap = {
     }
     const time = addTime(ctx.db, tracker, issue, seconds, created ? bodyTime('created', created) : undefined);
     ctx.json(toTrackedTime(ctx, time, repo));
-  },
+  }),
 
   // Removes the caller's own time on the issue; 404 when they tracked none.
-  issueResetTime: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueResetTime: repoRoute(readRepo, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const doer = ctx.requireUser();
     assertCanTrackTime(ctx.db, doer, repo, issue);
     resetTimes(ctx.db, doer, issue);
     ctx.empty();
-  },
+  }),
 
-  issueDeleteTime: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  issueDeleteTime: repoRoute(readRepo, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const doer = ctx.requireUser();
     assertCanTrackTime(ctx.db, doer, repo, issue);
     deleteTime(ctx.db, doer, issue, findTrackedTime(ctx.db, ctx.paramInt('id')));
     ctx.empty();
-  },
+  }),
 
-  repoTrackedTimes: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  repoTrackedTimes: repoRoute(readRepo, (ctx, { repo }) => {
     assertIssuesReadable(ctx, repo);
     if (!timeTrackerEnabled(ctx.db, repo)) throw malformed('time tracking disabled');
     listTimes(ctx, repo, timeFilter(ctx, repo));
-  },
+  }),
 
   // `/times/{user}` (the spec's `{tracker}`): repository admins, site admins and the user themself.
-  userTrackedTimes: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userTrackedTimes: repoRoute(readRepo, (ctx, { repo }) => {
     assertIssuesReadable(ctx, repo);
     if (!timeTrackerEnabled(ctx.db, repo)) throw malformed('time tracking disabled');
     const user = namedUser(ctx, ctx.param('user'));
@@ -147,7 +141,7 @@ export const trackedTimeHandlers: HandlerMap = {
     // Not paged in Gitea: every time, with X-Total-Count.
     const { rows, total } = listTrackedTimes(ctx.db, { repoId: repo.id, userId: user.id });
     ctx.list(toTrackedTimes(ctx, rows, repo), total, { page: 1, limit: Math.max(total, 1), offset: 0 });
-  },
+  }),
 
   userCurrentTrackedTimes: (ctx) => {
     const { since, before } = querySinceBefore(ctx.query);

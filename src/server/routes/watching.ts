@@ -12,32 +12,28 @@ import {
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
 import { listVisibleRepositories } from './repositoryLists';
-import { loadRepository } from './repositoryLookup';
 import { othersSeePublicOnly } from './stars';
+import { readRepo, repoRoute } from './guards';
 
 export const watchingHandlers: HandlerMap = {
   // Gitea answers 404 rather than `subscribed: false` when the caller does not watch.
-  userCurrentCheckSubscription: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userCurrentCheckSubscription: repoRoute(readRepo, (ctx, { repo }) => {
     if (!isWatching(ctx.db, ctx.requireUser().id, repo.id)) throw notFound();
     ctx.json(toWatchInfo(ctx, repo));
-  },
+  }),
 
   // The spec answers 200 with the WatchInfo here, not 204.
-  userCurrentPutSubscription: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userCurrentPutSubscription: repoRoute(readRepo, (ctx, { repo }) => {
     setWatchMode(ctx.db, ctx.requireUser().id, repo.id, watchMode.normal);
     ctx.json(toWatchInfo(ctx, repo));
-  },
+  }),
 
-  userCurrentDeleteSubscription: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  userCurrentDeleteSubscription: repoRoute(readRepo, (ctx, { repo }) => {
     unwatch(ctx.db, ctx.requireUser().id, repo.id);
     ctx.empty();
-  },
+  }),
 
-  repoListSubscribers: (ctx) => {
-    const { repo } = loadRepository(ctx);
+  repoListSubscribers: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listWatchers(ctx.db, repo.id, paging);
     ctx.list(
@@ -45,7 +41,7 @@ export const watchingHandlers: HandlerMap = {
       total,
       paging,
     );
-  },
+  }),
 
   userCurrentListSubscriptions: (ctx) =>
     listVisibleRepositories(ctx, watchedRepositories(ctx.db, ctx.requireUser().id)),
