@@ -55,6 +55,22 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverLayers(),
+  {
+    // promises and unions that the compiler lets through: an unawaited write, a promise where a callback
+    // returns void, a switch that forgot a case
+    files: ['src/**/*.ts'],
+    ignores: ['src/webview/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
   {
     files: ['src/extension/**/*.ts'],
     rules: {
@@ -106,3 +122,40 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );
+
+/**
+ * The server's inner layers (ARCHITECTURE.md): routes → services → store / git / convert → domain.
+ * Each entry forbids what a layer must not import; the extension rule above still applies.
+ */
+function serverLayers() {
+  const server = ['http', 'routes', 'services', 'store', 'git', 'convert', 'workspace', 'commands'];
+  /** @type {Record<string, string[]>} */
+  const forbidden = {
+    domain: server,
+    store: ['http', 'routes', 'services', 'convert', 'workspace', 'commands'],
+    git: ['http', 'routes', 'services', 'store', 'convert', 'workspace', 'commands'],
+    convert: ['http', 'routes', 'workspace', 'commands'],
+    services: ['http', 'routes', 'commands'],
+    routes: ['commands', 'workspace'],
+  };
+  return Object.entries(forbidden).map(([layer, folders]) => ({
+    files: [`src/server/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [vscodeOnlyInExtension],
+          patterns: [
+            ...forbidFolders(['extension'], 'The server never imports extension code.'),
+            ...folders.flatMap((folder) =>
+              forbidFolders(
+                [folder],
+                `src/server/${layer}/ must not import src/server/${folder}/ (ARCHITECTURE.md: the server's layers).`,
+              ),
+            ),
+          ],
+        },
+      ],
+    },
+  }));
+}

@@ -16,7 +16,8 @@ import { issueLabelHandlers } from './issuesLabels';
 import { pullHandlers } from './pulls';
 import { pullGitHandlers } from './pullsGit';
 import { reviewHandlers } from './reviews';
-import type { HandlerMap } from './handler';
+import type { OperationId } from '../../api/operations';
+import type { Handler, HandlerMap } from './handler';
 import { hookHandlers } from './hooks';
 import { hookDeliveryHandlers } from './hooksDeliveries';
 import { orgHookHandlers } from './hooksOrg';
@@ -49,58 +50,74 @@ import { tokenHandlers } from './tokens';
 import { userHandlers } from './users';
 import { watchingHandlers } from './watching';
 
+/** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
+export const routeModules: readonly HandlerMap[] = [
+  miscHandlers,
+  markdownHandlers,
+  userHandlers,
+  adminUserHandlers,
+  adminRenameHandlers,
+  tokenHandlers,
+  oauth2ApplicationHandlers,
+  organizationHandlers,
+  organizationMemberHandlers,
+  teamHandlers,
+  teamMemberHandlers,
+  teamRepositoryHandlers,
+  repositoryHandlers,
+  repositoryListHandlers,
+  collaboratorHandlers,
+  starHandlers,
+  watchingHandlers,
+  keyHandlers,
+  deployKeyHandlers,
+  gpgKeyHandlers,
+  emailHandlers,
+  followerHandlers,
+  releaseHandlers,
+  branchHandlers,
+  branchProtectionHandlers,
+  repositoryTransferHandlers,
+  commitHandlers,
+  repoFileHandlers,
+  commitStatusHandlers,
+  contentsWriteHandlers,
+  issueHandlers,
+  commentHandlers,
+  labelHandlers,
+  issueLabelHandlers,
+  milestoneHandlers,
+  forkHandlers,
+  migrateHandlers,
+  mirrorHandlers,
+  reactionHandlers,
+  issueSubscriptionHandlers,
+  trackedTimeHandlers,
+  stopwatchHandlers,
+  notificationHandlers,
+  pullHandlers,
+  pullGitHandlers,
+  reviewHandlers,
+  hookHandlers,
+  orgHookHandlers,
+  hookDeliveryHandlers,
+];
+
 /**
- * Every route module's handlers, by operationId. A route module exports one `HandlerMap`; add it here.
- * Catalogue operations without a handler answer 501.
+ * The handlers by operationId. An operation handled by two modules is a mistake that a spread would hide
+ * (the later one silently wins), so it stops the server from starting. Catalogue operations without a
+ * handler answer 501.
  */
-export const handlers: HandlerMap = {
-  ...miscHandlers,
-  ...markdownHandlers,
-  ...userHandlers,
-  ...adminUserHandlers,
-  ...adminRenameHandlers,
-  ...tokenHandlers,
-  ...oauth2ApplicationHandlers,
-  ...organizationHandlers,
-  ...organizationMemberHandlers,
-  ...teamHandlers,
-  ...teamMemberHandlers,
-  ...teamRepositoryHandlers,
-  ...repositoryHandlers,
-  ...repositoryListHandlers,
-  ...collaboratorHandlers,
-  ...starHandlers,
-  ...watchingHandlers,
-  ...keyHandlers,
-  ...deployKeyHandlers,
-  ...gpgKeyHandlers,
-  ...emailHandlers,
-  ...followerHandlers,
-  ...releaseHandlers,
-  ...branchHandlers,
-  ...branchProtectionHandlers,
-  ...repositoryTransferHandlers,
-  ...commitHandlers,
-  ...repoFileHandlers,
-  ...commitStatusHandlers,
-  ...contentsWriteHandlers,
-  ...issueHandlers,
-  ...commentHandlers,
-  ...labelHandlers,
-  ...issueLabelHandlers,
-  ...milestoneHandlers,
-  ...forkHandlers,
-  ...migrateHandlers,
-  ...mirrorHandlers,
-  ...reactionHandlers,
-  ...issueSubscriptionHandlers,
-  ...trackedTimeHandlers,
-  ...stopwatchHandlers,
-  ...notificationHandlers,
-  ...pullHandlers,
-  ...pullGitHandlers,
-  ...reviewHandlers,
-  ...hookHandlers,
-  ...orgHookHandlers,
-  ...hookDeliveryHandlers,
-};
+export const handlers: HandlerMap = mergeHandlerMaps(routeModules);
+
+export function mergeHandlerMaps(maps: readonly HandlerMap[]): HandlerMap {
+  const merged: Partial<Record<OperationId, Handler>> = {};
+  for (const map of maps) {
+    for (const [operationId, handler] of Object.entries(map) as [OperationId, Handler | undefined][]) {
+      if (!handler) continue;
+      if (merged[operationId]) throw new Error(`${operationId} is handled by two route modules`);
+      merged[operationId] = handler;
+    }
+  }
+  return merged;
+}

@@ -2,18 +2,12 @@ import { toRepository } from '../convert/repository';
 import { toTeam } from '../convert/team';
 import type { RequestContext } from '../http/context';
 import { invalid, notAllowed, notFound } from '../domain/errors';
-import {
-  assertMayChangeRepoTeams,
-  assertRepoAccess,
-  assertTeamRole,
-  canSeeRepo,
-} from '../services/permissions';
+import { assertMayChangeRepoTeams, assertRepoAccess, canSeeRepo } from '../services/permissions';
 import { addTeamRepository, removeTeamRepository } from '../services/teams';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import { findTeamByName, listRepoTeams, listTeamRepos, teamReachesRepo, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
-import { loadTeam } from './lookups';
 import { readRepo, repoRoute, teamRoute } from './guards';
 
 /** A repository by owner and name that the caller may see; 404 otherwise (a private one does not leak). */
@@ -23,13 +17,6 @@ function visibleRepository(ctx: RequestContext, ownerName: string, name: string)
     throw notFound(`repository does not exist [owner: ${ownerName}, name: ${name}]`);
   }
   return repo;
-}
-
-/** The team of `{id}` and the repository of `{org}/{repo}` for the team repository routes. */
-function teamAndRepository(ctx: RequestContext): { team: TeamRow; repo: RepositoryRow } {
-  const team = loadTeam(ctx);
-  assertTeamRole(ctx.db, ctx.user, team, 'member');
-  return { team, repo: visibleRepository(ctx, ctx.param('org'), ctx.param('repo')) };
 }
 
 /** `/repos/{owner}/{repo}/teams…`: the repository and its organization; Gitea answers 405 for a user's repository. */
@@ -60,28 +47,28 @@ export const teamRepositoryHandlers: HandlerMap = {
     );
   }),
 
-  orgListTeamRepo: (ctx) => {
-    const { team, repo } = teamAndRepository(ctx);
+  orgListTeamRepo: teamRoute('member', (ctx, team) => {
+    const repo = visibleRepository(ctx, ctx.param('org'), ctx.param('repo'));
     if (!teamReachesRepo(ctx.db, team, repo)) {
       throw notFound(`repository is not in the team [repo_id: ${repo.id}]`);
     }
     ctx.json(toRepository(ctx, repo));
-  },
+  }),
 
   // Gitea asks for admin rights on the repository, not for ownership of the organization.
-  orgAddTeamRepository: (ctx) => {
-    const { team, repo } = teamAndRepository(ctx);
+  orgAddTeamRepository: teamRoute('member', (ctx, team) => {
+    const repo = visibleRepository(ctx, ctx.param('org'), ctx.param('repo'));
     assertRepoAccess(ctx.db, ctx.user, repo, 'admin');
     addTeamRepository(ctx.db, team, repo);
     ctx.empty();
-  },
+  }),
 
-  orgRemoveTeamRepository: (ctx) => {
-    const { team, repo } = teamAndRepository(ctx);
+  orgRemoveTeamRepository: teamRoute('member', (ctx, team) => {
+    const repo = visibleRepository(ctx, ctx.param('org'), ctx.param('repo'));
     assertRepoAccess(ctx.db, ctx.user, repo, 'admin');
     removeTeamRepository(ctx.db, team, repo);
     ctx.empty();
-  },
+  }),
 
   // Gitea leaves `organization` out of these team lists.
   repoListTeams: repoRoute(readRepo, (ctx, { repo }) => {
