@@ -33,13 +33,25 @@ export interface ParamSpec {
 /** How a body or a success response is encoded. */
 export type ContentKind = 'json' | 'text' | 'html' | 'binary' | 'empty' | 'form';
 
-export interface BodySpec {
+/** A JSON or text body: an object of a `types.ts` type, or a plain string. */
+export interface DataBodySpec {
   /** A type of `types.ts`, by Gitea's definition name. */
   readonly type: TypeName | 'string';
   readonly required?: boolean;
   /** `json` by default; `text` for `/markdown/raw`. Servers also accept form-urlencoded where Gitea does. */
   readonly content?: 'json' | 'text';
 }
+
+/** A `multipart/form-data` body carrying one file (a release asset upload); callers pass a `Blob` or `File`. */
+export interface FileBodySpec {
+  readonly type: 'file';
+  readonly content: 'multipart';
+  /** The form field the file goes in (`attachment` for release assets). */
+  readonly field: string;
+  readonly required?: boolean;
+}
+
+export type BodySpec = DataBodySpec | FileBodySpec;
 
 export interface SuccessSpec {
   readonly status: number;
@@ -61,6 +73,12 @@ export interface DeclaredRoute {
 export interface OperationSpec {
   /** Gitea's operationId (from the 1.1.1 swagger where it has the operation, else today's Gitea). */
   readonly operationId: string;
+  /**
+   * Other operationIds Gitea's swaggers give this operation, or the route of one of its aliases, where they
+   * differ from `operationId` (1.14.1's `repoAddTopíc`, `createOrgRepoDeprecated` for `/org/{org}/repos`).
+   * Only the coverage tests read them; clients and commands use `operationId`.
+   */
+  readonly otherOperationIds?: readonly string[];
   readonly method: HttpMethod;
   /** The path servers route today, relative to `/api/v1`, placeholders in braces. */
   readonly path: string;

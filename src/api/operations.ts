@@ -1,5 +1,6 @@
 import type { OperationSpec } from './operationSpec';
 import { adminOperations } from './catalogue/admin';
+import { adminMaintenanceOperations } from './catalogue/adminMaintenance';
 import { miscellaneousOperations } from './catalogue/miscellaneous';
 import { notificationsOperations } from './catalogue/notifications';
 import { organizationsOperations } from './catalogue/organizations';
@@ -7,11 +8,17 @@ import { organizationMembersOperations } from './catalogue/organizationMembers';
 import { teamsOperations } from './catalogue/teams';
 import { repositoriesOperations } from './catalogue/repositories';
 import { repositoryFilesOperations } from './catalogue/repositoryFiles';
+import { repositoryDetailsOperations } from './catalogue/repositoryDetails';
+import { repositoryTopicsOperations } from './catalogue/repositoryTopics';
 import { branchesOperations } from './catalogue/branches';
 import { commitsOperations } from './catalogue/commits';
+import { gitDataOperations } from './catalogue/gitData';
+import { tagsOperations } from './catalogue/tags';
 import { repositoryAccessOperations } from './catalogue/repositoryAccess';
 import { repositoryHooksOperations } from './catalogue/repositoryHooks';
+import { gitHooksOperations } from './catalogue/gitHooks';
 import { releasesOperations } from './catalogue/releases';
+import { releaseAssetsOperations } from './catalogue/releaseAssets';
 import { pullRequestsOperations } from './catalogue/pullRequests';
 import { pullReviewsOperations } from './catalogue/pullReviews';
 import { issuesOperations } from './catalogue/issues';
@@ -32,6 +39,7 @@ import { userKeysOperations } from './catalogue/userKeys';
  */
 export const operationCatalogue = [
   ...adminOperations,
+  ...adminMaintenanceOperations,
   ...miscellaneousOperations,
   ...notificationsOperations,
   ...organizationsOperations,
@@ -39,11 +47,17 @@ export const operationCatalogue = [
   ...teamsOperations,
   ...repositoriesOperations,
   ...repositoryFilesOperations,
+  ...repositoryDetailsOperations,
+  ...repositoryTopicsOperations,
   ...branchesOperations,
   ...commitsOperations,
+  ...gitDataOperations,
+  ...tagsOperations,
   ...repositoryAccessOperations,
   ...repositoryHooksOperations,
+  ...gitHooksOperations,
   ...releasesOperations,
+  ...releaseAssetsOperations,
   ...pullRequestsOperations,
   ...pullReviewsOperations,
   ...issuesOperations,

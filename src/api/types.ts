@@ -225,6 +225,8 @@ export interface TypeRegistry {
   CreateHookOption: hook.CreateHookOption;
   CreateHookOptionConfig: hook.CreateHookOptionConfig;
   EditHookOption: hook.EditHookOption;
+  GitHook: hook.GitHook;
+  EditGitHookOption: hook.EditGitHookOption;
   NotificationThread: notification.NotificationThread;
   NotificationSubject: notification.NotificationSubject;
   NotificationCount: notification.NotificationCount;
@@ -238,6 +240,8 @@ export interface TypeRegistry {
   GitignoreTemplateInfo: misc.GitignoreTemplateInfo;
   LicenseTemplateInfo: misc.LicenseTemplateInfo;
   LicensesTemplateListEntry: misc.LicensesTemplateListEntry;
+  Cron: misc.Cron;
+  StringSlice: misc.StringSlice;
   TimeStamp: misc.TimeStamp;
   LanguageStatistics: misc.LanguageStatistics;
   APIError: error.APIError;

@@ -12,9 +12,27 @@ const specText = readFileSync(join(__dirname, '..', 'fixtures', 'api-spec.md'), 
 interface SwaggerDocument {
   paths: Record<string, Record<string, { operationId?: string } | undefined>>;
 }
-const swagger = JSON.parse(
-  readFileSync(join(__dirname, '..', 'fixtures', 'gitea-swagger-v1.1.1.json'), 'utf8'),
-) as SwaggerDocument;
+const readSwagger = (name: string): SwaggerDocument =>
+  JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8')) as SwaggerDocument;
+const swagger = readSwagger('gitea-swagger-v1.1.1.json');
+/** Gitea 1.14.1's own swagger, verbatim (/swagger.v1.json of that release). */
+const swagger1141 = readSwagger('gitea-swagger-1.14.1.json');
+
+interface SwaggerEntry {
+  method: string;
+  path: string;
+  operationId: string;
+}
+
+function swaggerEntries(document: SwaggerDocument): SwaggerEntry[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: op?.operationId ?? '',
+    })),
+  );
+}
 
 const httpMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const isHttpMethod = (word: string): word is HttpMethod => (httpMethods as readonly string[]).includes(word);
@@ -135,8 +153,27 @@ function laterRevisionRows(): LaterRevisionRows {
   return result;
 }
 
+/**
+ * The routes an operation answers: its path and aliases, each also with every value of an enum
+ * placeholder spelled out (`/pulls/{index}.{diffType}` is `/pulls/{index}.diff` and `….patch` too).
+ */
+function routesOf(op: OperationSpec): string[] {
+  const enums = (op.pathParams ?? []).filter((param) => param.enum);
+  return [op.path, ...(op.aliases ?? [])].flatMap((route) =>
+    enums.reduce(
+      (spelled, param) => [
+        ...spelled,
+        ...spelled.flatMap((r) =>
+          r.includes(`{${param.name}}`) ? param.enum!.map((v) => r.replace(`{${param.name}}`, v)) : [],
+        ),
+      ],
+      [route],
+    ),
+  );
+}
+
 function routedAt(method: HttpMethod, path: string): OperationSpec | undefined {
-  return operations.find((op) => op.method === method && (op.path === path || op.aliases?.includes(path)));
+  return operations.find((op) => op.method === method && routesOf(op).includes(path));
 }
 
 function declaredAt(method: HttpMethod, path: string): OperationSpec | undefined {
@@ -199,13 +236,7 @@ describe('the catalogue is complete', () => {
   });
 
   test('every operation of the 1.1.1 swagger is an operation with its method, path and operationId', (t) => {
-    const entries = Object.entries(swagger.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method: method.toUpperCase(),
-        path,
-        operationId: op?.operationId ?? '',
-      })),
-    );
+    const entries = swaggerEntries(swagger);
     assert.equal(entries.length, 146, 'the swagger copy has 146 operations');
     const idCounts = new Map<string, number>();
     for (const e of entries) idCounts.set(e.operationId, (idCounts.get(e.operationId) ?? 0) + 1);
@@ -225,6 +256,35 @@ describe('the catalogue is complete', () => {
     assert.deepEqual(problems, []);
     t.diagnostic(`swagger 1.1.1 operations found: ${entries.length - problems.length} of ${entries.length}`);
     t.diagnostic(`catalogue operations: ${operations.length}`);
+  });
+
+  test('every operation of the 1.14.1 swagger is an operation with its method, path and operationId', (t) => {
+    const entries = swaggerEntries(swagger1141);
+    assert.equal(entries.length, 269, 'the swagger copy has 269 operations');
+    const problems = entries.flatMap((e) => {
+      if (!isHttpMethod(e.method)) return [`${e.method} ${e.path}: not an HTTP method`];
+      const op = routedAt(e.method, e.path);
+      if (!op) return [`${e.method} ${e.path}: missing`];
+      const ids = [op.operationId, ...(op.otherOperationIds ?? [])];
+      return ids.includes(e.operationId)
+        ? []
+        : [`${e.method} ${e.path}: operationId ${e.operationId} not kept`];
+    });
+    assert.deepEqual(problems, []);
+    t.diagnostic(`swagger 1.14.1 operations found: ${entries.length - problems.length} of ${entries.length}`);
+  });
+
+  test('another operationId names an operation of some Gitea swagger, never an operation of the catalogue', () => {
+    const ids = new Set(operations.map((op) => op.operationId));
+    const known = new Set(
+      [swagger, swagger1141].flatMap((document) => swaggerEntries(document).map((e) => e.operationId)),
+    );
+    const wrong = operations.flatMap((op) =>
+      (op.otherOperationIds ?? [])
+        .filter((id) => ids.has(id) || !known.has(id))
+        .map((id) => `${op.operationId}: ${id}`),
+    );
+    assert.deepEqual(wrong, []);
   });
 });
 

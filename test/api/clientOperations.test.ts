@@ -55,6 +55,7 @@ function querySample(param: ParamSpec): Sample {
 
 function bodySample(operation: OperationSpec): unknown {
   if (operation.body?.content === 'text') return 'Hello **world** ü';
+  if (operation.body?.content === 'multipart') return new File(['file content ü'], 'upload.txt');
   return { sample: operation.operationId, nested: { count: 1, tags: ['a'] } };
 }
 
@@ -157,6 +158,10 @@ describe('every catalogue operation', () => {
         if (operation.body === undefined) {
           assert.equal(recorded.body, '');
           assert.equal(recorded.headers['content-type'], undefined);
+        } else if (operation.body.content === 'multipart') {
+          // the wire format is checked byte by byte in clientMultipart.test.ts
+          assert.match(recorded.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
+          assert.match(recorded.body, /filename="upload\.txt"\r\n[^]*\r\n\r\nfile content ü\r\n--/);
         } else if (operation.body.content === 'text') {
           assert.equal(recorded.body, args['body']);
           assert.equal(recorded.headers['content-type'], 'text/plain; charset=utf-8');

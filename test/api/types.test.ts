@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fieldNames, typeFields } from '../../src/api/types/fieldIndex';
 import type { FieldKind } from '../../src/api/types';
+import { operations } from '../../src/api/operations';
 
 interface SwaggerProperty {
   type?: string;
@@ -21,6 +22,9 @@ const swagger = JSON.parse(readFileSync(join(fixtures, 'gitea-swagger-v1.1.1.jso
 };
 const definitions = Object.entries(swagger.definitions);
 const registered = new Set<string>(Object.keys(typeFields));
+const swagger1141 = JSON.parse(readFileSync(join(fixtures, 'gitea-swagger-1.14.1.json'), 'utf8')) as {
+  definitions: Record<string, SwaggerDefinition>;
+};
 
 function fieldOf(type: string, name: string) {
   return typeFields[type as keyof typeof typeFields].find((field) => field.name === name);
@@ -57,6 +61,24 @@ describe('types of the Gitea API', () => {
         assert.equal(fieldOf(name, property)?.required, true, `${name}.${property} is required`);
       }
     }
+  });
+
+  test('every property of a 1.14.1 definition the catalogue answers or takes is a field of its type', () => {
+    const named = new Set<string>();
+    for (const op of operations) {
+      if (op.success.type) named.add(op.success.type);
+      if (op.body && op.body.type !== 'string' && op.body.type !== 'file') named.add(op.body.type);
+    }
+    // 1.14.1's swagger shows the Go names of the merge form (`Do`, `MergeTitleField`); its JSON is `do`, …
+    named.delete('MergePullRequestOption');
+    const checked = [...named].filter((name) => swagger1141.definitions[name] !== undefined);
+    assert.ok(checked.length > 80, `${checked.length} types checked`);
+    const missing = checked.flatMap((name) =>
+      Object.keys(swagger1141.definitions[name]!.properties ?? {})
+        .filter((property) => fieldOf(name, property) === undefined)
+        .map((property) => `${name}.${property}`),
+    );
+    assert.deepEqual(missing, []);
   });
 
   test('the types the 1.1.1 API uses without defining them are registered', () => {

@@ -4,6 +4,7 @@ import { limitParam, pageParam } from './params';
 export const adminOperations = [
   {
     operationId: 'adminSearchUsers',
+    otherOperationIds: ['adminGetAllUsers'],
     method: 'GET',
     path: '/admin/users',
     group: 'admin',

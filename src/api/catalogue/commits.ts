@@ -92,9 +92,11 @@ export const commitsOperations = [
     auth: 'public',
     scope: 'repository',
   },
-  // the spec answers the combined status on /statuses too, so today's separate list (repoListStatusesByRef) is left out
+  // the spec answers the combined status on /statuses too, so today's separate list (repoListStatusesByRef) is left out;
+  // its id is kept as another id of the /statuses alias, which the 1.1.1 swagger names repoGetCombinedStatusByRef
   {
     operationId: 'repoGetCombinedStatusByRef',
+    otherOperationIds: ['repoListStatusesByRef'],
     method: 'GET',
     path: '/repos/{owner}/{repo}/commits/{ref}/status',
     aliases: ['/repos/{owner}/{repo}/commits/{ref}/statuses'],

@@ -186,6 +186,20 @@ export const issuesOperations = [
     scope: 'issue',
   },
   {
+    operationId: 'issueEditIssueDeadline',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/issues/{index}/deadline',
+    group: 'issue',
+    summary:
+      'Set an issue deadline. If set to null, the deadline is deleted. If using deadline only the date will be taken into account, and time of day ignored.',
+    pathParams: [ownerParam, repoParam, issueIndexParam],
+    body: { type: 'EditDeadlineOption', required: true },
+    success: { status: 201, type: 'IssueDeadline' },
+    statuses: [403, 404],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+  {
     operationId: 'issueDelete',
     method: 'DELETE',
     path: '/repos/{owner}/{repo}/issues/{index}',

@@ -4,6 +4,7 @@ import { limitParam, ownerParam, pageParam, repoParam } from './params';
 export const milestonesOperations = [
   {
     operationId: 'issueGetMilestones',
+    otherOperationIds: ['issueGetMilestonesList'],
     method: 'GET',
     path: '/repos/{owner}/{repo}/milestones',
     group: 'issue',

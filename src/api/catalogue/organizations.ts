@@ -86,6 +86,8 @@ export const organizationsOperations = [
   // the spec's /org/{org}/repos is the older spelling of the same route
   {
     operationId: 'createOrgRepo',
+    // Gitea's swaggers name the /org/{org}/repos spelling apart
+    otherOperationIds: ['createOrgRepoDeprecated'],
     method: 'POST',
     path: '/orgs/{org}/repos',
     aliases: ['/org/{org}/repos'],

@@ -92,6 +92,8 @@ export const pullRequestsOperations = [
   },
   {
     operationId: 'repoDownloadPullDiffOrPatch',
+    // 1.14.1 declares the two spellings apart: `.diff` and `.patch`
+    otherOperationIds: ['repoDownloadPullDiff', 'repoDownloadPullPatch'],
     method: 'GET',
     path: '/repos/{owner}/{repo}/pulls/{index}.{diffType}',
     group: 'repository',
@@ -195,6 +197,18 @@ export const pullRequestsOperations = [
     body: { type: 'MergePullRequestOption' },
     success: { status: 200 },
     statuses: [403, 404, 405, 409, 423],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoUpdatePullRequest',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/pulls/{index}/update',
+    group: 'repository',
+    summary: "Merge PR's baseBranch into headBranch",
+    pathParams: [ownerParam, repoParam, pullIndexParam],
+    success: { status: 200 },
+    statuses: [403, 404, 409, 422],
     auth: 'signedIn',
     scope: 'repository',
   },

@@ -72,6 +72,22 @@ export const releasesOperations = [
     scope: 'repository',
   },
   {
+    operationId: 'repoDeleteReleaseByTag',
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}/releases/tags/{tag}',
+    group: 'repository',
+    summary: 'Delete a release by tag name',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'tag', type: 'string', required: true, description: 'tag name of the release to delete' },
+    ],
+    success: { status: 204 },
+    statuses: [403, 404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
     operationId: 'repoGetRelease',
     method: 'GET',
     path: '/repos/{owner}/{repo}/releases/{id}',

@@ -16,6 +16,30 @@ export const teamsOperations = [
     scope: 'organization',
     paged: true,
   },
+  // an object {ok, data} like the user and repository searches, paged by Link and X-Total-Count
+  {
+    operationId: 'teamSearch',
+    method: 'GET',
+    path: '/orgs/{org}/teams/search',
+    group: 'organization',
+    summary: 'Search for teams within an organization',
+    pathParams: [orgParam],
+    queryParams: [
+      { name: 'q', type: 'string', description: 'keywords to search' },
+      {
+        name: 'include_desc',
+        type: 'boolean',
+        description: 'include search within team description (defaults to true)',
+      },
+      pageParam,
+      limitParam,
+    ],
+    success: { status: 200, type: 'TeamSearchResults' },
+    statuses: [403, 404],
+    auth: 'signedIn',
+    scope: 'organization',
+    paged: true,
+  },
   {
     operationId: 'orgCreateTeam',
     method: 'POST',

@@ -39,6 +39,21 @@ export const usersOperations = [
     auth: 'public',
     scope: 'user',
   },
+  // Gitea routes it only while the server shows heatmaps (ENABLE_USER_HEATMAP)
+  {
+    operationId: 'userGetHeatmapData',
+    method: 'GET',
+    path: '/users/{username}/heatmap',
+    group: 'user',
+    summary: "Get a user's heatmap",
+    pathParams: [
+      { name: 'username', type: 'string', required: true, description: 'username of user to get' },
+    ],
+    success: { status: 200, type: 'UserHeatmapData', list: true },
+    statuses: [404],
+    auth: 'public',
+    scope: 'user',
+  },
   {
     operationId: 'userListFollowers',
     method: 'GET',

@@ -1,3 +1,4 @@
+import { FormData } from 'undici';
 import type { ContentKind, HttpMethod, OperationSpec } from '../operationSpec';
 
 /** Arguments as the extension's "run any operation" command gathers them: params by name, plus `body`. */
@@ -8,9 +9,12 @@ export interface PreparedRequest {
   readonly operation: OperationSpec;
   readonly method: HttpMethod;
   readonly url: URL;
-  /** `accept` and, with a body, `content-type`; auth and the user agent are added when sending. */
+  /**
+   * `accept` and, with a JSON or text body, `content-type`; auth and the user agent are added when sending.
+   * A multipart body's `content-type` (with its boundary) is left to the transport that encodes the form.
+   */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
+  readonly body?: string | FormData;
 }
 
 const placeholder = /\{([^}]+)\}/g;
@@ -48,8 +52,8 @@ export function buildRequest(
   }
   const headers: Record<string, string> = { accept: acceptFor(successContentOf(operation)) };
   const body = encodeBody(operation, args['body']);
-  if (body !== undefined) headers['content-type'] = body.contentType;
-  return { operation, method: operation.method, url, headers, ...(body && { body: body.text }) };
+  if (body?.contentType !== undefined) headers['content-type'] = body.contentType;
+  return { operation, method: operation.method, url, headers, ...(body && { body: body.content }) };
 }
 
 function encodePathValue(operationId: string, name: string, value: unknown, wildcard: boolean): string {
@@ -84,14 +88,23 @@ function appendQuery(search: URLSearchParams, name: string, value: unknown): voi
 function encodeBody(
   operation: OperationSpec,
   body: unknown,
-): { readonly text: string; readonly contentType: string } | undefined {
+): { readonly content: string | FormData; readonly contentType?: string } | undefined {
   if (body === undefined) return undefined;
   if (operation.body === undefined) throw new TypeError(`${operation.operationId} takes no request body`);
+  if (operation.body.content === 'multipart') {
+    if (!(body instanceof Blob))
+      throw new TypeError(`${operation.operationId} takes a file (a Blob or File)`);
+    // undici's own FormData: its transport encodes only that class (boundary and content-type included)
+    const form = new FormData();
+    // a File arrives under its own name, a bare Blob as "blob" (Gitea then takes the `name` query)
+    form.append(operation.body.field, body);
+    return { content: form };
+  }
   if (operation.body.content === 'text') {
     if (typeof body !== 'string') throw new TypeError(`${operation.operationId} takes a text body`);
-    return { text: body, contentType: 'text/plain; charset=utf-8' };
+    return { content: body, contentType: 'text/plain; charset=utf-8' };
   }
-  return { text: JSON.stringify(body), contentType: 'application/json' };
+  return { content: JSON.stringify(body), contentType: 'application/json' };
 }
 
 function acceptFor(content: ContentKind): string {

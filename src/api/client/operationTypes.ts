@@ -53,7 +53,12 @@ type QueryArgs<Op> = {
   ]?: ParamValue<P>;
 };
 
-type BodyValue<B extends BodySpec> = B['type'] extends TypeName ? TypeRegistry[B['type']] : string;
+/** A file upload takes a `Blob` (a `File` carries its name); a text body a string. */
+type BodyValue<B extends BodySpec> = B['type'] extends TypeName
+  ? TypeRegistry[B['type']]
+  : B['type'] extends 'file'
+    ? Blob
+    : string;
 
 type BodyArgs<Op> = Op extends { readonly body: infer B extends BodySpec }
   ? B extends { readonly required: true }

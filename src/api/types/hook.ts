@@ -59,6 +59,20 @@ export interface EditHookOption {
   name?: string;
 }
 
+/** A git hook of a repository (`pre-receive`, `update`, `post-receive`) */
+export interface GitHook {
+  /** the script */
+  content: string;
+  is_active: boolean;
+  name: string;
+}
+
+/** Options when modifying one git hook */
+export interface EditGitHookOption {
+  /** the new script */
+  content?: string;
+}
+
 /** One attempt of a hook delivery: the request as sent and the answer, or the error. */
 export interface HookDeliveryAttempt {
   attempt: number;

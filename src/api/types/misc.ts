@@ -90,6 +90,22 @@ export interface LicensesTemplateListEntry {
   url: string;
 }
 
+/** A cron task of the server (admin) */
+export interface Cron {
+  /** how many times the task has run */
+  exec_times: number;
+  name: string;
+  /** the next scheduled run */
+  next: string;
+  /** the previous run */
+  prev: string;
+  /** the cron schedule expression (e.g. "@every 10m") */
+  schedule: string;
+}
+
+/** A list of strings (the swagger response of that name; the unadopted repositories, as `owner/name`) */
+export type StringSlice = string[];
+
 /** A timestamp */
 export type TimeStamp = number;
 

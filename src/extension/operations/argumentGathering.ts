@@ -26,6 +26,8 @@ export interface ArgumentPrompter {
   /** The next optional field of `form` to fill, or `'send'` when the user is done. */
   nextField(form: string, remaining: readonly FieldInfo[]): Promise<FieldInfo | 'send' | undefined>;
   text(operation: OperationSpec): Promise<string | undefined>;
+  /** A file to upload (a `multipart` body), named as it should arrive. */
+  file(operation: OperationSpec): Promise<Blob | undefined>;
 }
 
 export interface GatherOptions {
@@ -101,6 +103,17 @@ async function gatherBody(
     const text = await prompter.text(operation);
     if (text === undefined) throw new Cancelled();
     return text;
+  }
+  if (spec.type === 'file') {
+    if (given instanceof Blob) return given;
+    if (given !== undefined) throw new ArgumentError(`${id} takes a file (a Blob or File) as its body`);
+    if (!prompter) {
+      if (spec.required === true) throw new ArgumentError(`${id} needs a file`);
+      return undefined;
+    }
+    const file = await prompter.file(operation);
+    if (file === undefined) throw new Cancelled();
+    return file;
   }
   const type = spec.type;
   const fields = typeFields[type];

@@ -95,6 +95,18 @@ export class OperationPrompter implements ArgumentPrompter {
     });
   }
 
+  async file(operation: OperationSpec): Promise<Blob | undefined> {
+    const [uri] =
+      (await vscode.window.showOpenDialog({
+        title: operation.summary,
+        canSelectMany: false,
+        openLabel: vscode.l10n.t('Upload'),
+      })) ?? [];
+    if (!uri) return undefined;
+    const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+    return new File([await vscode.workspace.fs.readFile(uri)], name);
+  }
+
   async #pickValue(
     operation: OperationSpec | undefined,
     name: string,

@@ -49,7 +49,14 @@ function operationObject(op: OperationSpec, definitions: Set<string>): JsonObjec
     ...(op.pathParams ?? []).map((p) => parameter(p, 'path')),
     ...(op.queryParams ?? []).map((p) => parameter(p, 'query')),
   ];
-  if (op.body) {
+  if (op.body?.type === 'file') {
+    parameters.push({
+      name: op.body.field,
+      in: 'formData',
+      type: 'file',
+      required: op.body.required === true,
+    });
+  } else if (op.body) {
     const schema: JsonObject =
       op.body.type === 'string' ? { type: 'string' } : { $ref: `#/definitions/${op.body.type}` };
     if (op.body.type !== 'string') definitions.add(op.body.type);
@@ -73,6 +80,7 @@ function operationObject(op: OperationSpec, definitions: Set<string>): JsonObjec
     operationId: op.operationId,
     tags: [op.group],
     summary: op.summary,
+    ...(op.body?.content === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
     parameters,
     responses,
     ...(op.auth === 'public' ? { security: [] } : {}),

@@ -45,7 +45,8 @@ const plausible = (field: FieldInfo): unknown => {
 /** A body that passes validation, so the answer is decided by permission and not by a 422. */
 function plausibleBody(op: OperationSpec): string | undefined {
   if (!op.body) return undefined;
-  if (op.body.content === 'text' || op.body.type === 'string') return 'probe';
+  // a file upload is probed with a text body: the permission answers before the body is read
+  if (op.body.type === 'file' || op.body.content === 'text' || op.body.type === 'string') return 'probe';
   const required = typeFields[op.body.type].filter((field) => field.required);
   return JSON.stringify(Object.fromEntries(required.map((field) => [field.name, plausible(field)])));
 }

@@ -45,6 +45,10 @@ class ScriptedUser implements ArgumentPrompter {
     this.asked.push('text');
     return this.answers['text'] as string | undefined;
   }
+  async file(): Promise<Blob | undefined> {
+    this.asked.push('file');
+    return this.answers['file'] as Blob | undefined;
+  }
 }
 
 const account: Account = {
@@ -222,6 +226,33 @@ test('an optional body is sent only when given or filled; a text body comes from
     prompter: new ScriptedUser({ text: '# Hello' }),
   });
   assert.equal(raw['body'], '# Hello');
+});
+
+test('a file body is a given Blob or the file the user picks, and nothing else', async () => {
+  const upload = operation('repoCreateReleaseAttachment');
+  const file = new File(['bytes'], 'tea.zip');
+  const given = await gatherArguments(upload, {
+    given: { owner: 'a', repo: 'b', id: 1, body: file },
+    context: [],
+    prompter: undefined,
+  });
+  assert.equal(given['body'], file);
+  const user = new ScriptedUser({ owner: 'a', repo: 'b', id: '1', file });
+  const picked = await gatherArguments(upload, { given: {}, context: [], prompter: user });
+  assert.equal(picked['body'], file);
+  assert.ok(user.asked.includes('file'));
+  await assert.rejects(
+    gatherArguments(upload, {
+      given: { owner: 'a', repo: 'b', id: 1, body: 'not a file' },
+      context: [],
+      prompter: undefined,
+    }),
+    /takes a file/,
+  );
+  await assert.rejects(
+    gatherArguments(upload, { given: { owner: 'a', repo: 'b', id: 1 }, context: [], prompter: undefined }),
+    /needs a file/,
+  );
 });
 
 test('typed body fields are parsed by kind; lists are comma-separated', () => {

@@ -2,7 +2,9 @@ import type { FieldIndex } from '../../types';
 import type {
   CreateHookOption,
   CreateHookOptionConfig,
+  EditGitHookOption,
   EditHookOption,
+  GitHook,
   Hook,
   HookDelivery,
   HookDeliveryAttempt,
@@ -80,5 +82,13 @@ export const hookFields = {
     config: 'object',
     events: 'array',
     name: 'string',
+  }),
+  GitHook: resourceFields<GitHook>({
+    content: 'string',
+    is_active: 'boolean',
+    name: 'string',
+  }),
+  EditGitHookOption: bodyFields<EditGitHookOption>({
+    content: 'string',
   }),
 } satisfies Partial<FieldIndex>;

@@ -1,5 +1,6 @@
 import type { FieldIndex } from '../../types';
 import type {
+  Cron,
   GeneralAPISettings,
   GeneralAttachmentSettings,
   GeneralRepoSettings,
@@ -11,6 +12,7 @@ import type {
   MarkdownOption,
   MarkupOption,
   ServerVersion,
+  StringSlice,
   TimeStamp,
 } from '../misc';
 import { bodyFields, noFields, resourceFields } from '../fieldKinds';
@@ -75,6 +77,14 @@ export const miscFields = {
     name: 'string',
     url: 'string',
   }),
+  Cron: resourceFields<Cron>({
+    exec_times: 'integer',
+    name: 'string',
+    next: 'string',
+    prev: 'string',
+    schedule: 'string',
+  }),
+  StringSlice: noFields<StringSlice>(),
   TimeStamp: noFields<TimeStamp>(),
   LanguageStatistics: noFields<LanguageStatistics>(),
 } satisfies Partial<FieldIndex>;
