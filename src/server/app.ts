@@ -8,12 +8,12 @@ import { gitHttpRoute } from './http/gitRoutes';
 import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
 import { buildRouter } from './http/router';
-import { avatarRoute, swaggerRoute } from './http/siteRoutes';
+import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
 import { createLogger, type Logger } from './log';
 import { handlers } from './routes';
 import { Database } from './store/database';
 import { migrate } from './store/migrations';
-import { serverVersion } from './version';
+import { serverVersion, teahouseVersion } from './version';
 import { EventBus } from './services/events';
 import { subscribeNotifications } from './services/notifications';
 import { startWebhooks } from './services/webhooks/webhookService';
@@ -87,7 +87,12 @@ export function createTeahouseServer(
         app,
         router,
         handlers,
-        siteRoutes: [swaggerRoute(operations, serverVersion, rootUrl), avatarRoute, gitHttpRoute(app)],
+        siteRoutes: [
+          swaggerRoute(operations, serverVersion, rootUrl),
+          teahouseVersionRoute(teahouseVersion),
+          avatarRoute,
+          gitHttpRoute(app),
+        ],
       });
       startMirrorScheduler(app);
       const workspace = startWorkspaceSync(app);
