@@ -7,13 +7,14 @@ import { createAppServices } from './services/appServices';
 import { gitHttpRoute } from './http/gitRoutes';
 import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
+import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
-import { avatarRoute, swaggerRoute } from './http/siteRoutes';
+import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
 import { createLogger, type Logger } from './log';
 import { handlers } from './routes';
 import { Database } from './store/database';
 import { migrate } from './store/migrations';
-import { serverVersion } from './version';
+import { serverVersion, teahouseVersion } from './version';
 import { EventBus } from './services/events';
 import { subscribeNotifications } from './services/notifications';
 import { startWebhooks } from './services/webhooks/webhookService';
@@ -87,7 +88,13 @@ export function createTeahouseServer(
         app,
         router,
         handlers,
-        siteRoutes: [swaggerRoute(operations, serverVersion, rootUrl), avatarRoute, gitHttpRoute(app)],
+        siteRoutes: [
+          swaggerRoute(operations, serverVersion, rootUrl),
+          teahouseVersionRoute(teahouseVersion),
+          avatarRoute,
+          gitHttpRoute(app),
+          webRoute({ app, router, handlers }),
+        ],
       });
       startMirrorScheduler(app);
       const workspace = startWorkspaceSync(app);

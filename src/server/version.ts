@@ -1,4 +1,17 @@
 import packageJson from '../../package.json';
 
-/** The server's version, answered by `GET /version` and written into the Swagger description. */
-export const serverVersion: string = packageJson.version;
+/** Teahouse's own version (package.json), answered at `/api/teahouse/v1/version` and in the User-Agent. */
+export const teahouseVersion: string = packageJson.version;
+
+/**
+ * The Gitea release whose API this server implements: every operation of its swagger is in the catalogue.
+ * A client reads `/version` as a promise of that API, so this moves only when the catalogue does.
+ */
+export const giteaApiLevel = '1.14.1';
+
+/**
+ * What `GET /version` answers: the Gitea API level, with Teahouse's version as semver build metadata
+ * (Forgejo's form, `7.0.0+gitea-1.21.0`). Build metadata does not take part in comparisons, so Gitea's
+ * SDK and clients see exactly the API level.
+ */
+export const serverVersion = `${giteaApiLevel}+teahouse-${teahouseVersion}`;

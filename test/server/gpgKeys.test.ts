@@ -79,13 +79,25 @@ describe('GPG keys: what is stored and shown', () => {
     assert.deepEqual(res.json.subkeys, []);
   });
 
-  test('a key none of whose addresses belong to the user is accepted unverified', async () => {
+  test("a key none of whose addresses is the user's is refused with Gitea 1.14.1's 404, and accepted once it is", async () => {
     const fixture = gpgFixture('nistp256-ecdh');
     const tam = await server.createUser('gpg-tam');
+    const refused = await addGpgKey(tam.token, fixture.armored);
+    assert.equal(refused.status, 404);
+    assert.equal(
+      (refused.json as unknown as { message: string }).message,
+      'none of the emails attached to the GPG key could be found: [nist@teahouse.test]',
+    );
+    assert.deepEqual((await server.request('GET', '/user/gpg_keys', { token: tam.token })).json, []);
+    const added = await server.request('POST', '/user/emails', {
+      token: tam.token,
+      body: { emails: ['NIST@teahouse.test'] },
+    });
+    assert.equal(added.status, 201);
     const res = await addGpgKey(tam.token, fixture.armored);
-    assert.equal(res.status, 201);
-    assert.deepEqual(res.json.emails, [{ email: 'nist@teahouse.test', verified: false }]);
-    assert.equal(res.json.verified, false);
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(res.json.emails, [{ email: 'nist@teahouse.test', verified: true }]);
+    assert.equal(res.json.verified, true);
     assert.equal(res.json.key_id, fixture.primary.keyId);
     assert.equal(res.json.subkeys[0]?.can_encrypt_comms, true);
   });
@@ -121,15 +133,15 @@ describe('GPG keys: what is stored and shown', () => {
     assert.deepEqual(list.json, []);
   });
 
-  test('the RFC 9580 sample v6 key (Ed25519 with X25519 subkey, no User ID) is accepted', async () => {
+  test('the RFC 9580 sample v6 key (no User ID) parses, and is refused for want of an address as in Gitea', async () => {
     const xia = await server.createUser('gpg-xia');
     const res = await addGpgKey(xia.token, keyFixtureText('gpg/rfc9580-v6-sample.asc'));
-    assert.equal(res.status, 201, res.text);
-    assert.equal(res.json.key_id, 'CB186C4F0609A697');
-    assert.deepEqual(res.json.emails, []);
-    assert.equal(res.json.verified, false);
-    assert.equal(res.json.subkeys[0]?.key_id, '12C83F1E706F6308');
-    assert.equal(res.json.created_at, '2022-11-30T16:08:03Z');
+    // not 422: the key was read; with no User ID none of its addresses can be the user's
+    assert.equal(res.status, 404, res.text);
+    assert.equal(
+      (res.json as unknown as { message: string }).message,
+      'none of the emails attached to the GPG key could be found: []',
+    );
   });
 
   test('input that is not a usable public key is a 422 saying why', async () => {

@@ -11,7 +11,7 @@ export const miscellaneousOperations = [
     auth: 'public',
     scope: 'misc',
   },
-  // today's Gitea asks for a signed-in caller here; v1.3 rendered for anyone
+  // anyone may render, as in Gitea 1.14.1 (no reqToken on the route); a token still needs the misc scope
   {
     operationId: 'renderMarkdown',
     method: 'POST',
@@ -21,10 +21,10 @@ export const miscellaneousOperations = [
     body: { type: 'MarkdownOption' },
     success: { status: 200, content: 'html' },
     statuses: [422],
-    auth: 'signedIn',
+    auth: 'public',
     scope: 'misc',
   },
-  // today's Gitea asks for a signed-in caller here; v1.3 rendered for anyone
+  // anyone may render, as in Gitea 1.14.1 (no reqToken on the route); a token still needs the misc scope
   {
     operationId: 'renderMarkdownRaw',
     method: 'POST',
@@ -34,7 +34,7 @@ export const miscellaneousOperations = [
     body: { type: 'string', content: 'text', required: true },
     success: { status: 200, content: 'html' },
     statuses: [422],
-    auth: 'signedIn',
+    auth: 'public',
     scope: 'misc',
   },
   {

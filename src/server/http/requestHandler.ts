@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerMap } from '../routes/handler';
-import { applySudo, assertMayAct, assertOperationAllowed, authenticate } from './auth';
+import { applySudo, assertMayAct, assertOperationAllowed, authenticate, type Identity } from './auth';
 import type { AppServices } from '../services/appServices';
 import { RequestContext } from './context';
 import { httpErrorOf } from './errorStatus';
@@ -40,6 +40,17 @@ export interface RequestHandlerOptions {
   readonly siteRoutes: readonly SiteRoute[];
 }
 
+/** Who the request acts as: its credentials checked, the account allowed to act, sudo applied. */
+export async function identifyCaller(
+  app: AppServices,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): Promise<Identity> {
+  const identity = await authenticate(app.db, req.headers, query, req.socket.remoteAddress);
+  assertMayAct(identity);
+  return applySudo(app.db, identity, req.headers, query);
+}
+
 async function handleApi(
   options: RequestHandlerOptions,
   req: IncomingMessage,
@@ -51,9 +62,7 @@ async function handleApi(
   const { op, params } = router.resolve(req.method ?? 'GET', path.slice(apiPrefix.length));
   const handler = handlers[op.operationId as keyof HandlerMap];
   if (!handler) throw new HttpError(501, `not implemented yet: ${op.operationId}`);
-  let identity = await authenticate(app.db, req.headers, query, req.socket.remoteAddress);
-  assertMayAct(identity);
-  identity = applySudo(app.db, identity, req.headers, query);
+  const identity = await identifyCaller(app, req, query);
   assertOperationAllowed(op, identity);
   const ctx = new RequestContext(app, req, res, op, params, path, query, identity);
   await handler(ctx);

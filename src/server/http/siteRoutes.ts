@@ -42,3 +42,12 @@ export const avatarRoute: SiteRoute = (req, res, path) => {
   );
   return true;
 };
+
+/** `/api/teahouse/v1/version`: Teahouse's own version, which `/version` carries only as build metadata. */
+export function teahouseVersionRoute(version: string): SiteRoute {
+  return (req, res, path) => {
+    if (path !== '/api/teahouse/v1/version' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    sendJson(res, 200, { version });
+    return true;
+  };
+}

@@ -255,6 +255,12 @@ function remember(world: World, operation: OperationSpec, result: OperationComma
 async function buildWorld(): Promise<World> {
   const { client, url } = await localServer();
   const me = (await localAccount()).username;
+  // the GPG key's address must be one of the user's (Gitea 1.14.1 refuses the key otherwise)
+  const gpgAddress = 'ed@teahouse.test';
+  const addresses = await client.api.userListEmails({});
+  if (!addresses.some((address) => address.email === gpgAddress)) {
+    await client.api.userAddEmail({ body: { emails: [gpgAddress] } });
+  }
   const createUser = async (prefix: string) => {
     const username = unique(prefix);
     await client.api.adminCreateUser({

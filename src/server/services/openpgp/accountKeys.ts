@@ -1,7 +1,8 @@
-import { invalid } from '../../domain/errors';
+import { invalid, notFound } from '../../domain/errors';
 import type { Database } from '../../store/database';
 import { listEmailAddresses } from '../../store/emails';
 import { findOwnGpgKey, gpgKeyIdTaken, insertGpgKey, type GpgKeyRow } from '../../store/keysGpg';
+import { findUserById } from '../../store/users';
 import { encodeArmor } from './armor';
 import { OpenPgpError } from './errors';
 import { readArmoredPublicKeys, type PgpEntity } from './transferableKey';
@@ -16,10 +17,25 @@ function addressesOf(entity: PgpEntity): string[] {
 }
 
 /**
- * Registers a user's GPG keys as Gitea does: every primary key in the armored block becomes a key with its
- * subkeys, key ids are unique on the server, and each User ID's address is matched (case-insensitively)
- * against the user's activated addresses. Unlike Gitea ≥ 1.16 we accept keys none of whose addresses match
- * (they show `verified: false`) instead of asking for a signed token.
+ * The owner's addresses (lower case) with whether each is activated: the address table and the account's
+ * own address, as Gitea 1.14.1's GetEmailAddresses lists them.
+ */
+function ownerAddresses(db: Database, ownerId: number): Map<string, boolean> {
+  const addresses = new Map(
+    listEmailAddresses(db, ownerId).map((row) => [row.lower_email, row.is_activated] as const),
+  );
+  const owner = findUserById(db, ownerId);
+  if (owner && owner.email !== '' && !addresses.has(owner.email.toLowerCase())) {
+    addresses.set(owner.email.toLowerCase(), owner.is_active);
+  }
+  return addresses;
+}
+
+/**
+ * Registers a user's GPG keys as Gitea 1.14.1 does: every primary key in the armored block becomes a key
+ * with its subkeys, key ids are unique on the server, and each User ID's address is matched
+ * (case-insensitively) against the user's addresses. A key none of whose addresses is the user's is refused
+ * with Gitea's 404 (ErrGPGNoEmailFound); a matched address counts as verified when it is activated.
  */
 export function addGpgKeys(db: Database, ownerId: number, armored: string): GpgKeyRow[] {
   let entities: PgpEntity[];
@@ -30,20 +46,18 @@ export function addGpgKeys(db: Database, ownerId: number, armored: string): GpgK
     throw error;
   }
   return db.transaction(() => {
-    const activated = new Set(
-      listEmailAddresses(db, ownerId)
-        .filter((row) => row.is_activated)
-        .map((row) => row.lower_email),
-    );
+    const owned = ownerAddresses(db, ownerId);
     const seen = new Set<string>();
     return entities.map((entity) => {
       const keyId = entity.primary.keyId;
       if (seen.has(keyId) || gpgKeyIdTaken(db, keyId)) throw invalid('A key with the same id already exists');
       seen.add(keyId);
-      const emails = addressesOf(entity).map((email) => ({
-        email,
-        verified: activated.has(email.toLowerCase()),
-      }));
+      const addresses = addressesOf(entity);
+      if (!addresses.some((email) => owned.has(email.toLowerCase()))) {
+        const failed = entity.userIds.map((userId) => userId.email);
+        throw notFound(`none of the emails attached to the GPG key could be found: [${failed.join(' ')}]`);
+      }
+      const emails = addresses.map((email) => ({ email, verified: owned.get(email.toLowerCase()) === true }));
       const verified = emails.some((email) => email.verified);
       const { primary } = entity;
       const id = insertGpgKey(db, {

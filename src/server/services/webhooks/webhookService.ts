@@ -1,5 +1,5 @@
 import type { AppServices } from '../appServices';
-import { serverVersion } from '../../version';
+import { teahouseVersion } from '../../version';
 import { addressPolicyFor } from '../mirrors';
 import { DeliveryQueue } from './deliveryQueue';
 import { DeliverySender } from './deliverySender';
@@ -22,7 +22,7 @@ export function startWebhooks(app: AppServices): void {
     sender,
     retryBaseMs: app.config.webhookRetryBaseMs,
     concurrency: concurrentDeliveries,
-    userAgent: `Teahouse/${serverVersion}`,
+    userAgent: `Teahouse/${teahouseVersion}`,
   });
   const unsubscribe = app.events.subscribe((event) => {
     // The rows are written now; the sending starts once the emitting request has moved on.
