@@ -62,13 +62,9 @@ export function planIssueQuery(capabilities: ServerCapabilities, query: IssueQue
   const searchArgs: UntypedArgs = { ...common, ...(query.group !== 'all' && { [query.group]: true }) };
   if (query.repository !== undefined) {
     const filter = listFilter[query.group];
-    const listArgs: UntypedArgs = {
-      ...query.repository,
-      ...common,
-      ...(filter !== undefined && { [filter]: query.me }),
-    };
-    const missing = capabilities.missing(listOperation, filterNames(listArgs));
-    if (missing.length === 0) return { kind: 'list', args: listArgs };
+    const listQuery: UntypedArgs = { ...common, ...(filter !== undefined && { [filter]: query.me }) };
+    const missing = capabilities.missing(listOperation, filterNames(listQuery));
+    if (missing.length === 0) return { kind: 'list', args: { ...query.repository, ...listQuery } };
     const fallbackArgs: UntypedArgs = { ...searchArgs, priority_repo_id: 0 };
     if (query.group !== 'all' && capabilities.has(searchOperation, filterNames(fallbackArgs))) {
       return { kind: 'search', args: searchArgs, repository: query.repository };

@@ -2,13 +2,7 @@ import * as vscode from 'vscode';
 import type { AccountService } from '../accounts/accountService';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import type { IssueFilters } from './issueFilters';
-import {
-  childId,
-  summarizeIssue,
-  type IssueGroup,
-  type IssueScope,
-  type TreeNode,
-} from './nodes';
+import { childId, summarizeIssue, type IssueGroup, type IssueScope, type TreeNode } from './nodes';
 import { pagedSource, staticSource } from './paging';
 import { fetchIssuePage, planIssueQuery, type IssueQueryPlan } from './issueQueries';
 import { groupLabel } from './treeItems';
