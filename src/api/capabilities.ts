@@ -115,7 +115,13 @@ export class ServerCapabilities {
     const release = this.#release;
     const present = release !== undefined ? routes.filter((route) => routeAt(route, release)) : [];
     if (present.length === 0) {
-      return [{ operationId: operation.operationId, since: since((route) => route.since) }];
+      // the first release with the operation and every parameter asked for
+      const needed = [
+        since((route) => route.since),
+        ...query.map((name) => since((route) => route.query[name])),
+      ];
+      const all = needed.includes(undefined) ? undefined : (needed as string[]).sort(compareVersions).at(-1);
+      return [{ operationId: operation.operationId, ...(all !== undefined && { since: all }) }];
     }
     return query
       .filter(

@@ -183,3 +183,24 @@ test('tokens ask exact scope categories from Gitea 1.20 and Teahouse, `all` from
   assert.deepEqual(tokenScopesFor(profile('1.19.4'), operations, false), ['all']);
   assert.deepEqual(tokenScopesFor(profile('1.14.1'), operations, false), ['all']);
 });
+
+test('issue groups by release: list, search kept to the repository, or a note naming the release', async () => {
+  const { planIssueQuery } = await import('../../src/extension/views/issueQueries');
+  const plan = (version: string, group: 'created' | 'all', repository = true) =>
+    planIssueQuery(new ServerCapabilities(profile(version)), {
+      group,
+      pulls: false,
+      state: 'open',
+      labels: [],
+      repository: repository ? { owner: 'o', repo: 'r' } : undefined,
+      me: 'me',
+    });
+  assert.equal(plan('1.27.1', 'created').kind, 'list');
+  assert.equal(plan('1.14.1', 'created').kind, 'search');
+  assert.equal(plan('1.14.1', 'all').kind, 'list');
+  assert.deepEqual(plan('1.13.0', 'created'), { kind: 'unavailable', note: 'needs Gitea ≥ 1.14' });
+  assert.deepEqual(plan('1.10.0', 'created'), { kind: 'unavailable', note: 'needs Gitea ≥ 1.14' });
+  assert.deepEqual(plan('1.10.0', 'all'), { kind: 'unavailable', note: 'needs Gitea ≥ 1.11' });
+  assert.deepEqual(plan('1.13.0', 'created', false), { kind: 'unavailable', note: 'needs Gitea ≥ 1.14' });
+  assert.equal(plan('0.1.0', 'created').kind, 'list');
+});

@@ -1,4 +1,9 @@
-import { requirementNote, type ServerCapabilities } from '../../api/capabilities';
+import {
+  compareVersions,
+  requirementNote,
+  type Missing,
+  type ServerCapabilities,
+} from '../../api/capabilities';
 import type { OperationArgs, Page, TeahouseClient, UntypedArgs } from '../../api/client';
 import type { OperationById } from '../../api/client/operationTypes';
 import { operations } from '../../api/operations';
@@ -52,6 +57,14 @@ const listFilter: Readonly<Record<IssueGroup, string | undefined>> = {
   all: undefined,
 };
 
+/** Of several things missing, the one that comes last: the release that has them all. */
+function latest(missing: readonly Missing[]): Missing {
+  const sorted = [...missing].sort((a, b) =>
+    a.since === undefined ? 1 : b.since === undefined ? -1 : compareVersions(b.since, a.since),
+  );
+  return sorted[0] ?? { operationId: 'issueSearchIssues' };
+}
+
 /** Chooses the request a group runs, so that the server filters everything it is asked to filter. */
 export function planIssueQuery(capabilities: ServerCapabilities, query: IssueQuery): IssueQueryPlan {
   const common: UntypedArgs = {
@@ -65,21 +78,15 @@ export function planIssueQuery(capabilities: ServerCapabilities, query: IssueQue
     const listQuery: UntypedArgs = { ...common, ...(filter !== undefined && { [filter]: query.me }) };
     const missing = capabilities.missing(listOperation, filterNames(listQuery));
     if (missing.length === 0) return { kind: 'list', args: { ...query.repository, ...listQuery } };
-    const fallbackArgs: UntypedArgs = { ...searchArgs, priority_repo_id: 0 };
-    if (query.group !== 'all' && capabilities.has(searchOperation, filterNames(fallbackArgs))) {
-      return { kind: 'search', args: searchArgs, repository: query.repository };
-    }
-    return {
-      kind: 'unavailable',
-      note: requirementNote(missing[0] ?? { operationId: listOperation.operationId }),
-    };
+    if (query.group === 'all') return { kind: 'unavailable', note: requirementNote(latest(missing)) };
+    const fallback = capabilities.missing(searchOperation, [...filterNames(searchArgs), 'priority_repo_id']);
+    if (fallback.length === 0) return { kind: 'search', args: searchArgs, repository: query.repository };
+    // the note names the older release: the one the search would be enough from
+    return { kind: 'unavailable', note: requirementNote(latest(fallback)) };
   }
   const missing = capabilities.missing(searchOperation, filterNames(searchArgs));
   if (missing.length === 0) return { kind: 'search', args: searchArgs };
-  return {
-    kind: 'unavailable',
-    note: requirementNote(missing[0] ?? { operationId: searchOperation.operationId }),
-  };
+  return { kind: 'unavailable', note: requirementNote(latest(missing)) };
 }
 
 type ListArgs = OperationArgs<OperationById['issueListIssues']>;

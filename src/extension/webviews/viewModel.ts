@@ -56,7 +56,8 @@ async function pullPart<T>(
     );
     return { items: fromText.parse(text) };
   }
-  const [missing] = capabilities.missing(own.operation);
+  // the note names the older release: the one the .diff/.patch would be enough from
+  const [missing] = capabilities.missing(pullDiff);
   return { items: [], ...(missing && { note: requirementNote(missing) }) };
 }
 
