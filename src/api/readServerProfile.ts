@@ -2,19 +2,7 @@ import { ApiError, type TeahouseClient } from './client';
 import type { OperationSpec } from './operationSpec';
 import { classifyVersion, defaultApiLimits, readApiLimits, type ServerProfile } from './serverProfile';
 
-// Not (yet) in the catalogue, which another change owns: Gitea's `/settings/api` (since 1.13) and
-// Teahouse's own version endpoint, outside `/api/v1` (the URL resolves `..`).
-const apiSettings: OperationSpec = {
-  operationId: 'getGeneralAPISettings',
-  method: 'GET',
-  path: '/settings/api',
-  group: 'miscellaneous',
-  summary: "Get instance's global settings for api",
-  success: { status: 200, type: 'GeneralAPISettings' },
-  auth: 'public',
-  scope: 'misc',
-};
-
+// Teahouse's own version endpoint: outside `/api/v1` (the URL resolves `..`), so not in the catalogue.
 const teahouseVersion: OperationSpec = {
   operationId: 'teahouseVersion',
   method: 'GET',
@@ -49,7 +37,7 @@ export async function readServerProfile(
       () => false,
     );
   }
-  const limits = await client.send(apiSettings).then(
+  const limits = await client.api.getGeneralAPISettings().then(
     (value) => ({ limits: readApiLimits(value), fromServer: true }),
     (error: unknown) => {
       if (isAbsent(error)) return { limits: defaultApiLimits, fromServer: false };

@@ -113,7 +113,6 @@ export async function fetchIssuePage(
   repositoryId: () => Promise<number>,
 ): Promise<Page<Issue>> {
   // the plan's arguments were checked against the server's capabilities rather than the catalogue's types
-  // (`priority_repo_id` is Gitea's, missing from the catalogue)
   if (plan.kind === 'list') {
     return client.page('issueListIssues', { ...plan.args, page, limit } as ListArgs);
   }
