@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../operationSpec';
-import { issueIndexParam, limitParam, ownerParam, pageParam, repoParam } from './params';
+import { issueIndexParam, issueSortParam, limitParam, ownerParam, pageParam, repoParam } from './params';
 
 export const issuesOperations = [
   {
@@ -79,22 +79,7 @@ export const issuesOperations = [
       { name: 'team', type: 'string', description: 'Filter by team (requires organization owner parameter)' },
       pageParam,
       limitParam,
-      {
-        name: 'sort',
-        type: 'string',
-        description: 'Order of the results; Gitea reads it though its swagger leaves it out',
-        enum: [
-          'newest',
-          'oldest',
-          'recentupdate',
-          'leastupdate',
-          'mostcomment',
-          'leastcomment',
-          'nearduedate',
-          'farduedate',
-          'priorityrepo',
-        ],
-      },
+      issueSortParam,
     ],
     success: { status: 200, type: 'Issue', list: true },
     statuses: [400, 422],
@@ -162,22 +147,7 @@ export const issuesOperations = [
       },
       pageParam,
       limitParam,
-      {
-        name: 'sort',
-        type: 'string',
-        description: 'Order of the results; Gitea reads it though its swagger leaves it out',
-        enum: [
-          'newest',
-          'oldest',
-          'recentupdate',
-          'leastupdate',
-          'mostcomment',
-          'leastcomment',
-          'nearduedate',
-          'farduedate',
-          'priorityrepo',
-        ],
-      },
+      issueSortParam,
     ],
     success: { status: 200, type: 'Issue', list: true },
     statuses: [404],

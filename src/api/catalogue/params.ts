@@ -53,3 +53,22 @@ export const reviewIdParam = {
   required: true,
   description: 'id of the review',
 } as const satisfies ParamSpec;
+
+/** Gitea's issue sort types (the API's default is `newest`). */
+export const issueSortTypes = [
+  'newest',
+  'oldest',
+  'recentupdate',
+  'leastupdate',
+  'mostcomment',
+  'leastcomment',
+  'nearduedate',
+  'farduedate',
+  'priorityrepo',
+] as const;
+export const issueSortParam = {
+  name: 'sort',
+  type: 'string',
+  description: 'Order of the results; Gitea reads it though its swagger leaves it out',
+  enum: issueSortTypes,
+} as const satisfies ParamSpec;

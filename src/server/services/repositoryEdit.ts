@@ -4,6 +4,7 @@ import { invalid } from '../domain/errors';
 import { managedGitDir, repositoryGitDir } from '../git/paths';
 import { isValidBranchName } from '../git/refs';
 import { branchExists, setHeadBranch } from '../git/repository';
+import { repositorySettingFlags } from '../store/booleanColumns';
 import type { Database, SqlValue } from '../store/database';
 import { nowSeconds } from '../store/database';
 import {
@@ -42,23 +43,7 @@ export interface EditRepositoryInput {
 }
 
 /** Boolean settings an edit may set, by their column (and API) names. */
-export const editableFlags = [
-  'has_issues',
-  'has_wiki',
-  'has_pull_requests',
-  'has_projects',
-  'has_releases',
-  'has_packages',
-  'has_actions',
-  'allow_merge_commits',
-  'allow_rebase',
-  'allow_rebase_explicit',
-  'allow_squash_merge',
-  'allow_fast_forward_only_merge',
-  'allow_rebase_update',
-  'default_delete_branch_after_merge',
-  'ignore_whitespace_conflicts',
-] as const satisfies readonly RepositoryColumn[];
+export const editableFlags = repositorySettingFlags satisfies readonly RepositoryColumn[];
 export type EditableFlag = (typeof editableFlags)[number];
 
 function renameProblem(db: Database, repo: RepositoryRow, name: string): string | undefined {

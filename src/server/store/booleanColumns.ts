@@ -1,9 +1,3 @@
-/**
- * The columns that hold a yes/no, by table. SQLite has no boolean type: they are INTEGER 0/1 on disk, and
- * the store adapter (database.ts) hands them out as `true`/`false` wherever a query selects them (through
- * aliases and joins: it asks SQLite which table column each result column comes from) and binds `true` and
- * `false` as 1 and 0. Above the store nobody compares with 1.
- */
 /** The yes/no settings of a branch protection rule; the column names are the API's field names. */
 export const protectionFlags = [
   'enable_push',
@@ -25,6 +19,31 @@ export const protectionFlags = [
   'block_admin_merge_override',
 ] as const;
 
+/** A repository's yes/no settings, which an edit may set; the column names are the API's field names. */
+export const repositorySettingFlags = [
+  'has_issues',
+  'has_wiki',
+  'has_pull_requests',
+  'has_projects',
+  'has_releases',
+  'has_packages',
+  'has_actions',
+  'allow_merge_commits',
+  'allow_rebase',
+  'allow_rebase_explicit',
+  'allow_squash_merge',
+  'allow_fast_forward_only_merge',
+  'allow_rebase_update',
+  'default_delete_branch_after_merge',
+  'ignore_whitespace_conflicts',
+] as const;
+
+/**
+ * The columns that hold a yes/no, by table. SQLite has no boolean type: they are INTEGER 0/1 on disk, and
+ * the store adapter (database.ts) hands them out as `true`/`false` wherever a query selects them (through
+ * aliases and joins: it asks SQLite which table column each result column comes from) and binds `true` and
+ * `false` as 1 and 0. Above the store nobody compares with 1.
+ */
 export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
   comment: ['removed_assignee', 'invalidated'],
   email_address: ['is_primary', 'is_activated'],
@@ -49,21 +68,7 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
     'is_fork',
     'is_template',
     'is_missing',
-    'has_issues',
-    'has_wiki',
-    'has_pull_requests',
-    'has_projects',
-    'has_releases',
-    'has_packages',
-    'has_actions',
-    'allow_merge_commits',
-    'allow_rebase',
-    'allow_rebase_explicit',
-    'allow_squash_merge',
-    'allow_fast_forward_only_merge',
-    'allow_rebase_update',
-    'default_delete_branch_after_merge',
-    'ignore_whitespace_conflicts',
+    ...repositorySettingFlags,
     'enable_time_tracker',
     'allow_only_contributors_to_track_time',
   ],

@@ -1,19 +1,10 @@
+import { issueSortTypes } from '../../api/catalogue/params';
 import type { Paging } from '../domain/paging';
 import { type Database, type SqlValue } from './database';
 import type { IssueRow } from './issues';
 
-/** Gitea's issue sort types (the API's default is `newest`). */
-export const issueSortTypes = [
-  'newest',
-  'oldest',
-  'recentupdate',
-  'leastupdate',
-  'mostcomment',
-  'leastcomment',
-  'nearduedate',
-  'farduedate',
-  'priorityrepo',
-] as const;
+/** Gitea's issue sort types, as the catalogue declares them. */
+export { issueSortTypes };
 export type IssueSort = (typeof issueSortTypes)[number];
 
 export interface IssueFilter {
