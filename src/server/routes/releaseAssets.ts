@@ -46,7 +46,8 @@ export const releaseAssetHandlers: HandlerMap = {
     const release = loadRelease(ctx, repo, mode);
     const form = await readMultipartForm(ctx.req, ctx.app.config.bodyLimit);
     const file = form.get('attachment');
-    if (!(file instanceof File)) throw malformed('the file is missing: send it in the form field "attachment"');
+    if (!(file instanceof File))
+      throw malformed('the file is missing: send it in the form field "attachment"');
     const limit = ctx.app.config.attachmentMaxBytes;
     if (file.size > limit) {
       throw new HttpError(413, `the attachment is larger than the limit of ${limit} bytes`);

@@ -57,8 +57,7 @@ export function attachmentDownloadRoute(app: AppServices): SiteRoute {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const segments = path.split('/').slice(1);
     const byUuid = segments.length === 2 && segments[0] === 'attachments';
-    const byTag =
-      segments.length >= 6 && segments[2] === 'releases' && segments[3] === 'download' && !byUuid;
+    const byTag = segments.length >= 6 && segments[2] === 'releases' && segments[3] === 'download' && !byUuid;
     if (!byUuid && !byTag) return false;
     const decoded = segments.map(decode);
     if (decoded.some((segment) => segment === undefined || segment === '')) return false;
