@@ -7,6 +7,7 @@ import { createAppServices } from './services/appServices';
 import { gitHttpRoute } from './http/gitRoutes';
 import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
+import { attachmentDownloadRoute } from './http/web/attachmentDownload';
 import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
@@ -92,6 +93,7 @@ export function createTeahouseServer(
           swaggerRoute(operations, serverVersion, rootUrl),
           teahouseVersionRoute(teahouseVersion),
           avatarRoute,
+          attachmentDownloadRoute(app),
           gitHttpRoute(app),
           webRoute({ app, router, handlers }),
         ],

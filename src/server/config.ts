@@ -4,6 +4,9 @@ import type { LogLevel } from './log';
 /** The largest request body the API reads unless `--body-limit` says otherwise. */
 export const defaultBodyLimit = 10 * 1024 * 1024;
 
+/** The largest release attachment unless `--attachment-max-size` says otherwise (Gitea's `[attachment] MAX_SIZE`). */
+export const defaultAttachmentMaxBytes = 4 * 1024 * 1024;
+
 /** How a server instance runs; built by `teahouse serve` from its flags and by tests directly. */
 export interface ServerConfig {
   /** Holds `teahouse.db` and `repositories/<owner>/<name>.git`. */
@@ -18,6 +21,8 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** Largest request body accepted, in bytes (413 beyond). */
   readonly bodyLimit: number;
+  /** Largest release attachment, in bytes (413 beyond); its upload is a body like any other, within `bodyLimit`. */
+  readonly attachmentMaxBytes: number;
   /** `--allowed-hosts`: loopback/private hosts the server may contact anyway (services/addressPolicy.ts). */
   readonly allowedHosts: readonly string[];
   /** `--mirror-interval`: seconds between background syncs of a mirror that did not choose its own. */
@@ -51,6 +56,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> & { dataDir: stri
     workspaces: [],
     logLevel: 'info',
     bodyLimit: defaultBodyLimit,
+    attachmentMaxBytes: defaultAttachmentMaxBytes,
     allowedHosts: [],
     mirrorIntervalSeconds: defaultMirrorIntervalSeconds,
     webhookTimeoutMs: defaultWebhookTimeoutMs,

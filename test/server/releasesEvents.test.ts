@@ -45,6 +45,7 @@ describe('release events', () => {
   const events: RepositoryEvent[] = [];
   const services: ReleaseServices = {
     db,
+    dataDir: dir,
     rootUrl: 'http://teahouse.test/',
     events: new EventBus((error) => {
       throw error;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTeahouseServer } from '../app';
 import {
+  defaultAttachmentMaxBytes,
   defaultBodyLimit,
   defaultConfig,
   defaultMarkdownTimeoutMs,
@@ -19,6 +20,7 @@ import { assertWritableDataFolder } from './dataFolderCheck';
 
 export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1] [--port 3000] [--workspace DIR]...
                       [--root-url URL] [--log-level info|debug] [--body-limit BYTES]
+                      [--attachment-max-size BYTES]
                       [--allowed-hosts HOST,...] [--mirror-interval DURATION]
                       [--webhook-timeout DURATION] [--webhook-retry-base DURATION]
                       [--markdown-timeout DURATION]`;
@@ -37,6 +39,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
         'root-url': { type: 'string' },
         'log-level': { type: 'string', default: 'info' },
         'body-limit': { type: 'string', default: String(defaultBodyLimit) },
+        'attachment-max-size': { type: 'string', default: String(defaultAttachmentMaxBytes) },
         'allowed-hosts': { type: 'string', multiple: true, default: [] },
         'mirror-interval': { type: 'string', default: formatGoDuration(defaultMirrorIntervalSeconds) },
         'webhook-timeout': { type: 'string', default: `${defaultWebhookTimeoutMs}ms` },
@@ -55,6 +58,9 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
   const bodyLimit = Number(values['body-limit']);
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)
     throw new CliError('--body-limit must be a positive number of bytes', 2);
+  const attachmentMaxBytes = Number(values['attachment-max-size']);
+  if (!Number.isSafeInteger(attachmentMaxBytes) || attachmentMaxBytes < 1)
+    throw new CliError('--attachment-max-size must be a positive number of bytes', 2);
   let rootUrl = values['root-url'];
   if (rootUrl !== undefined) {
     if (!URL.canParse(rootUrl) || !/^https?:$/.test(new URL(rootUrl).protocol)) {
@@ -88,6 +94,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
     rootUrl,
     logLevel,
     bodyLimit,
+    attachmentMaxBytes,
     allowedHosts: allowedHosts.filter((entry) => entry !== ''),
     mirrorIntervalSeconds: mirrorInterval,
     webhookTimeoutMs,

@@ -1,6 +1,8 @@
 import type { Release } from '../../api/types/release';
+import { attachmentsOfReleases } from '../store/attachments';
 import type { ReleaseRow } from '../store/releases';
 import type { RepositoryRow } from '../store/repositories';
+import { toAttachment } from './attachment';
 import { repositoryApiUrl } from './repository';
 import { isoTime } from './time';
 import { toUserOrGhost, type UserJson } from './user';
@@ -14,7 +16,7 @@ const escapeSegments = (value: string): string => value.split('/').map(encodeURI
 
 /**
  * Shapes a release as Gitea's convert.ToAPIRelease does. `published_at` is the creation time, which a draft's
- * publication resets, as in Gitea. Attachments do not exist here yet, so `assets` is always empty.
+ * publication resets, as in Gitea. `assets` are its attachments in upload order.
  */
 export function toRelease(view: ViewContext, repo: RepositoryRow, release: ReleaseRow): ReleaseJson {
   const repoHtmlUrl = siteUrl(
@@ -39,6 +41,8 @@ export function toRelease(view: ViewContext, repo: RepositoryRow, release: Relea
     created_at: isoTime(release.created),
     published_at: isoTime(release.created),
     author: toUserOrGhost(view, release.publisher_id),
-    assets: [],
+    assets: (attachmentsOfReleases(view.db, [release.id]).get(release.id) ?? []).map((attachment) =>
+      toAttachment(view, attachment),
+    ),
   };
 }

@@ -10,7 +10,7 @@ export interface ParsedBody {
   readonly value: unknown;
 }
 
-function tooLarge(limit: number): HttpError {
+export function tooLarge(limit: number): HttpError {
   // The connection is closed after the answer so the rest of the upload is never read.
   return new HttpError(413, `request body is larger than the limit of ${limit} bytes`, {
     Connection: 'close',

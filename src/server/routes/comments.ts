@@ -16,7 +16,7 @@ import { findIssueById, type IssueRow } from '../store/issues';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, loadIssue } from './issuesLookup';
-import { readRepo, repoRoute } from './guards';
+import { readRepo, repoRoute, type RepoScope } from './guards';
 
 /** The comment of an `{id}` path, on an issue of this repository the caller may read; 404 otherwise. */
 function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: CommentRow; issue: IssueRow } {
@@ -26,6 +26,24 @@ function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: Comme
   if (!comment || !issue || issue.repo_id !== repo.id) throw notFound(`comment does not exist [id: ${id}]`);
   assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull, 'read');
   return { comment, issue };
+}
+
+async function editCommentRoute(ctx: RequestContext, { repo }: RepoScope): Promise<void> {
+  const { comment, issue } = loadComment(ctx, repo);
+  const actor = issueActor(ctx);
+  assertMayChangeComment(actor, repo, comment);
+  if (comment.type !== commentType.comment) return ctx.empty(204);
+  const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
+  ctx.json(toComment(ctx, repo, editComment(actor, repo, issue, comment, body), issue));
+}
+
+function deleteCommentRoute(ctx: RequestContext, { repo }: RepoScope): void {
+  const { comment, issue } = loadComment(ctx, repo);
+  const actor = issueActor(ctx);
+  assertMayChangeComment(actor, repo, comment);
+  if (comment.type !== commentType.comment) return ctx.empty(204);
+  deleteComment(actor, repo, issue, comment);
+  ctx.empty();
 }
 
 export const commentHandlers: HandlerMap = {
@@ -68,21 +86,9 @@ export const commentHandlers: HandlerMap = {
     ctx.json(toComment(ctx, repo, comment, issue));
   }),
 
-  issueEditComment: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
-    const { comment, issue } = loadComment(ctx, repo);
-    const actor = issueActor(ctx);
-    assertMayChangeComment(actor, repo, comment);
-    if (comment.type !== commentType.comment) return ctx.empty(204);
-    const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
-    ctx.json(toComment(ctx, repo, editComment(actor, repo, issue, comment, body), issue));
-  }),
-
-  issueDeleteComment: repoRoute({ notArchived: true }, (ctx, { repo }) => {
-    const { comment, issue } = loadComment(ctx, repo);
-    const actor = issueActor(ctx);
-    assertMayChangeComment(actor, repo, comment);
-    if (comment.type !== commentType.comment) return ctx.empty(204);
-    deleteComment(actor, repo, issue, comment);
-    ctx.empty();
-  }),
+  issueEditComment: repoRoute({ notArchived: true }, editCommentRoute),
+  issueDeleteComment: repoRoute({ notArchived: true }, deleteCommentRoute),
+  // The older `/issues/{index}/comments/{id}` paths: Gitea ignores `{index}`, the comment id alone decides.
+  issueEditCommentDeprecated: repoRoute({ notArchived: true }, editCommentRoute),
+  issueDeleteCommentDeprecated: repoRoute({ notArchived: true }, deleteCommentRoute),
 };

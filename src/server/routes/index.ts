@@ -39,6 +39,7 @@ import { oauth2ApplicationHandlers } from './oauth2Applications';
 import { organizationHandlers } from './organizations';
 import { organizationMemberHandlers } from './organizationsMembers';
 import { releaseHandlers } from './releases';
+import { releaseAssetHandlers } from './releaseAssets';
 import { repoFileHandlers } from './repoFiles';
 import { teamHandlers } from './teams';
 import { teamMemberHandlers } from './teamsMembers';
@@ -75,6 +76,7 @@ export const routeModules: readonly HandlerMap[] = [
   emailHandlers,
   followerHandlers,
   releaseHandlers,
+  releaseAssetHandlers,
   branchHandlers,
   branchProtectionHandlers,
   repositoryTransferHandlers,

@@ -1,8 +1,10 @@
 import { toIssue, toIssues } from '../convert/issue';
+import { isoTime } from '../convert/time';
 import type { RequestContext } from '../http/context';
 import { createIssue, deleteIssue, editIssue } from '../services/issues';
 import { assertIssueAccess } from '../services/issuesAccess';
 import { repositoryIssueFilter, searchIssueFilter } from '../services/issuesSearch';
+import { setIssueDeadline } from '../services/issuesDeadline';
 import { bodyDueDate } from '../services/issuesTime';
 import type { IssueRow } from '../store/issues';
 import { listIssues } from '../store/issuesList';
@@ -80,6 +82,15 @@ export const issueHandlers: HandlerMap = {
       refuseMergedStateChange(ctx, repo),
     );
     ctx.json(toIssue(ctx, updated, repo));
+  }),
+
+  // Gitea's UpdateIssueDeadline: the date's end of day; null (or Go's zero time) removes it, answered as the zero time.
+  issueEditIssueDeadline: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
+    const issue = loadIssue(ctx, repo);
+    const value = (await ctx.body()).string('due_date');
+    const deadline = value === undefined || /^0001-01-01/.test(value) ? 0 : bodyDueDate('due_date', value);
+    const updated = setIssueDeadline(issueActor(ctx), repo, issue, deadline);
+    ctx.json({ due_date: isoTime(updated.deadline_unix) });
   }),
 
   // Repository admins only, as Gitea's reqAdmin.

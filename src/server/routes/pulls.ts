@@ -12,6 +12,7 @@ import { editPullRequest } from '../services/pullRequestsEdit';
 import { refreshPulls } from '../services/pullRequestsState';
 import { listPulls, pullSortTypes, type PullSort } from '../store/pullRequests';
 import { findUserByName } from '../store/users';
+import { updatePullRequest } from '../services/pullUpdate';
 import type { HandlerMap } from './handler';
 import { labelRefs } from './issuesLookup';
 import { loadFreshPull, loadPull, pullActor, pullGit } from './pullsLookup';
@@ -129,6 +130,13 @@ export const pullHandlers: HandlerMap = {
         body.boolean('delete_branch_after_merge') ?? repo.default_delete_branch_after_merge,
       noreplyHost: new URL(ctx.rootUrl).hostname,
     });
+    ctx.empty(200);
+  }),
+
+  // Merges the base branch into the head branch (Gitea 1.14's only update style).
+  repoUpdatePullRequest: repoRoute(pullWriter, async (ctx, { repo }) => {
+    const item = loadPull(ctx, repo);
+    await updatePullRequest(pullActor(ctx), item, new URL(ctx.rootUrl).hostname);
     ctx.empty(200);
   }),
 };

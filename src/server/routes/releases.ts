@@ -32,15 +32,16 @@ function releaseGit(ctx: RequestContext, scope: RepoScope): ReleaseGit {
   };
 }
 
-const releaseServices = (ctx: RequestContext): ReleaseServices => ({
+export const releaseServices = (ctx: RequestContext): ReleaseServices => ({
   db: ctx.db,
+  dataDir: ctx.app.dataDir,
   rootUrl: ctx.rootUrl,
   events: ctx.app.events,
   noreplyHost: new URL(ctx.rootUrl).hostname,
 });
 
 /** Drafts exist only for those who may write releases; to others they are not found. */
-function visibleRelease(release: ReleaseRow | undefined, mode: AccessMode): ReleaseRow {
+export function visibleRelease(release: ReleaseRow | undefined, mode: AccessMode): ReleaseRow {
   if (!release || (release.is_draft && !atLeast(mode, 'write'))) throw notFound();
   return release;
 }
@@ -126,6 +127,15 @@ export const releaseHandlers: HandlerMap = {
   repoDeleteRelease: repoRoute(releaseWriter, (ctx, { repo }) => {
     const doer = ctx.requireUser();
     const release = findReleaseById(ctx.db, repo.id, ctx.paramInt('id'));
+    if (!release) throw notFound();
+    deleteRelease(releaseServices(ctx), doer, repo, release);
+    ctx.empty();
+  }),
+
+  // Gitea's DeleteReleaseByTag: the release goes (with its attachments), the tag stays.
+  repoDeleteReleaseByTag: repoRoute(releaseWriter, (ctx, { repo }) => {
+    const doer = ctx.requireUser();
+    const release = findReleaseByTag(ctx.db, repo.id, ctx.param('tag'));
     if (!release) throw notFound();
     deleteRelease(releaseServices(ctx), doer, repo, release);
     ctx.empty();

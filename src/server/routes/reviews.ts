@@ -19,6 +19,8 @@ import {
   reviewType,
   type ReviewRow,
 } from '../store/reviews';
+import { changeReviewRequests } from '../services/reviewRequests';
+import { findUserById, userType } from '../store/users';
 import type { HandlerMap } from './handler';
 import { loadPull, pullActor } from './pullsLookup';
 import { pullReader, repoRoute } from './guards';
@@ -76,6 +78,20 @@ function reviewComments(body: BodyFields): ReviewCommentInput[] {
       newPosition: integerOr0(fields.get('new_position'), 'new_position'),
     };
   });
+}
+
+/**
+ * PullReviewRequestOptions: the users to request. Team requests (`team_reviewers`) count only on an
+ * organization's repository, as in Gitea; this server does not keep them yet and says so (422).
+ */
+async function reviewRequestNames(ctx: RequestContext, repo: RepositoryRow): Promise<string[]> {
+  const body = await ctx.body();
+  const teams = body.stringArray('team_reviewers') ?? [];
+  const owner = findUserById(ctx.db, repo.owner_id);
+  if (teams.length > 0 && owner?.type === userType.organization) {
+    throw invalid('[TeamReviewers]: team review requests are not supported by this server yet');
+  }
+  return body.stringArray('reviewers') ?? [];
 }
 
 export const reviewHandlers: HandlerMap = {
@@ -147,5 +163,19 @@ export const reviewHandlers: HandlerMap = {
     ctx.json(
       toPullReview(ctx, item.baseRepo, item.issue, dismissReview(pullActor(ctx), item, review, change)),
     );
+  }),
+
+  repoCreatePullReviewRequests: repoRoute(pullReader, async (ctx, { repo }) => {
+    const item = loadPull(ctx, repo);
+    const names = await reviewRequestNames(ctx, repo);
+    const created = changeReviewRequests(pullActor(ctx), repo, item.issue, names, true);
+    ctx.json(toPullReviews(ctx, repo, item.issue, created));
+  }),
+
+  repoDeletePullReviewRequests: repoRoute(pullReader, async (ctx, { repo }) => {
+    const item = loadPull(ctx, repo);
+    const names = await reviewRequestNames(ctx, repo);
+    changeReviewRequests(pullActor(ctx), repo, item.issue, names, false);
+    ctx.empty();
   }),
 };

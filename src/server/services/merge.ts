@@ -140,14 +140,14 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
  * Moves the base branch to the merge result by compare-and-swap; a workspace repository's checked-out
  * branch brings its working tree along, and is left alone (409) while that has uncommitted changes.
  */
-async function moveBase(
+export async function moveBase(
   repo: RepositoryRow,
   gitDir: string,
   branch: string,
   commit: string,
   expected: string,
 ): Promise<void> {
-  const outdated = 'merge push out of date: the base branch moved while merging; try again';
+  const outdated = `merge push out of date: the branch ${branch} moved while merging; try again`;
   if (repo.git_path === null) {
     if (!(await advanceBranch(gitDir, branch, commit, expected))) throw conflict(outdated);
     return;

@@ -3,14 +3,13 @@ import { existsSync } from 'node:fs';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { deleteRef, fetchBranch, mergeBase, pullHeadRef, setRef } from '../git/merge';
 import { isValidBranchName } from '../git/validate';
-import { commentType, insertComment } from '../store/comments';
 import type { Database } from '../store/database';
 import { insertIssue } from '../store/issues';
 import { findForkFamilyRepository, findOpenPullBetween, insertPullRequest } from '../store/pullRequests';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
-import { insertReview, reviewType } from '../store/reviews';
 import { findAccountByName, findUserByName, type UserRow } from '../store/users';
 import { canWriteIssues } from './issues';
+import { requestReview } from './reviewRequests';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { attachLabels, resolveIssueLabels } from './labels';
@@ -208,24 +207,4 @@ export async function createPullRequest(
   const { pull } = await refreshPull(actor, item);
   emitIssueEvent(actor, baseRepo, item.issue, 'opened');
   return { ...item, pull };
-}
-
-/** A review request: a review row of type "request" and its timeline entry (Gitea's comment type 27). */
-function requestReview(db: Database, doer: UserRow, issueId: number, reviewer: UserRow): void {
-  const review = insertReview(db, {
-    type: reviewType.request,
-    issueId,
-    reviewerId: reviewer.id,
-    content: '',
-    commitId: '',
-    official: false,
-    stale: false,
-  });
-  insertComment(db, {
-    issueId,
-    posterId: doer.id,
-    type: commentType.reviewRequest,
-    assigneeId: reviewer.id,
-    reviewId: review.id,
-  });
 }

@@ -6,6 +6,7 @@ import type { ViewContext } from '../convert/viewContext';
 import { createTag, type Tagger } from '../git/tags';
 import { isValidRefName } from '../git/validate';
 import { conflict, invalid, notFound } from '../domain/errors';
+import { attachmentsOfReleases } from '../store/attachments';
 import { nowSeconds, type Database } from '../store/database';
 import {
   deleteReleaseRow,
@@ -19,6 +20,7 @@ import {
 } from '../store/releases';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
+import { removeAttachmentFiles } from './attachments';
 import type { EventBus } from './events';
 import { repoAccess } from './permissions';
 import { assertNotArchived } from './repositoryRules';
@@ -34,6 +36,8 @@ export interface ReleaseGit {
 
 export interface ReleaseServices {
   readonly db: Database;
+  /** The data folder, where release attachments are kept. */
+  readonly dataDir: string;
   readonly rootUrl: string;
   readonly events: EventBus;
   /** The host of the placeholder address a tagger with a private e-mail gets. */
@@ -251,7 +255,7 @@ export async function editRelease(
   return updated;
 }
 
-/** Deletes a release and keeps its tag, as Gitea's API does. */
+/** Deletes a release with its attachments (rows and files) and keeps its tag, as Gitea's API does. */
 export function deleteRelease(
   services: ReleaseServices,
   doer: UserRow,
@@ -259,9 +263,14 @@ export function deleteRelease(
   release: ReleaseRow,
 ): void {
   const { db } = services;
+  const attachments = attachmentsOfReleases(db, [release.id]).get(release.id) ?? [];
   db.transaction(() => {
     deleteReleaseRow(db, release.id);
     refreshReleaseCounter(db, repo.id);
   });
+  removeAttachmentFiles(
+    services.dataDir,
+    attachments.map((attachment) => attachment.uuid),
+  );
   if (!release.is_draft) emitReleaseEvents(services, doer, repo.id, release, 'deleted', false);
 }

@@ -2,20 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryGitDir, stagingDir } from '../git/paths';
+import { attachmentUuidsOfRepository } from '../store/attachments';
 import type { Database } from '../store/database';
 import { deleteRepositoryRow, type RepositoryRow } from '../store/repositories';
+import { removeAttachmentFiles } from './attachments';
 
 /**
  * Deletes a repository: its row (stars, watches, collaborations, team links and deploy keys cascade with
  * it), the parent's fork counter, and its git data. The folder is moved aside inside the transaction, so
  * a failure keeps both; it is removed once the row is gone. A workspace repository hosted in place keeps
- * its folder: it belongs to the user, not to the server.
+ * its folder: it belongs to the user, not to the server. Release attachment files go after the rows.
  */
 export function deleteRepository(services: { db: Database; dataDir: string }, repo: RepositoryRow): void {
   const { db, dataDir } = services;
   const gitDir = repositoryGitDir(dataDir, repo);
   const trash = path.join(stagingDir(dataDir), `${randomUUID()}.deleted`);
   let moved = false;
+  const attachments = attachmentUuidsOfRepository(db, repo.id);
   try {
     db.transaction(() => {
       deleteRepositoryRow(db, repo.id);
@@ -34,4 +37,5 @@ export function deleteRepository(services: { db: Database; dataDir: string }, re
     throw error;
   }
   if (moved) rmSync(trash, { recursive: true, force: true });
+  removeAttachmentFiles(dataDir, attachments);
 }

@@ -31,6 +31,19 @@ export function findReviewById(db: Database, id: number): ReviewRow | undefined 
   return db.get<ReviewRow>('SELECT * FROM review WHERE id = ?', id);
 }
 
+/** The reviewer's latest approval, rejection or review request (Gitea's GetReviewByIssueIDAndUserID). */
+export function latestReviewVerdict(
+  db: Database,
+  issueId: number,
+  reviewerId: number,
+): ReviewRow | undefined {
+  return db.get<ReviewRow>(
+    'SELECT * FROM review WHERE issue_id = ? AND reviewer_id = ? AND type IN (1, 3, 4) ORDER BY id DESC LIMIT 1',
+    issueId,
+    reviewerId,
+  );
+}
+
 /** The reviewer's pending (unsubmitted) review of the pull request, if any. */
 export function findPendingReview(db: Database, issueId: number, reviewerId: number): ReviewRow | undefined {
   return db.get<ReviewRow>(

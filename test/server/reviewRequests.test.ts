@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { giteaApi } from 'gitea-js';
+import type { GitWorkspace } from '../helpers/gitFixtures';
+import { startServer, type TestServer, type TestUser } from './harness';
+import { cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
+
+interface ReviewJson {
+  id: number;
+  state: string;
+  user: { login: string } | null;
+  message: string;
+}
+
+let server: TestServer;
+const workspaces: GitWorkspace[] = [];
+
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  for (const ws of workspaces) ws.dispose();
+  await server.stop();
+});
+
+describe('review requests', () => {
+  let alice: TestUser;
+  let writer: TestUser;
+  let reader: TestUser;
+  let stranger: TestUser;
+  let pr: PullJson;
+  const full = 'rr-alice/app';
+  const path = () => `/repos/${full}/pulls/${pr.number}/requested_reviewers`;
+  const requested = async (): Promise<string[]> =>
+    (
+      await server.request<PullJson>('GET', `/repos/${full}/pulls/${pr.number}`, { token: alice.token })
+    ).json.requested_reviewers.map((u) => u.login);
+
+  before(async () => {
+    alice = await server.createUser('rr-alice');
+    writer = await server.createUser('rr-writer');
+    reader = await server.createUser('rr-reader');
+    stranger = await server.createUser('rr-stranger');
+    await createRepo(server, alice, 'app', { private: true });
+    for (const [user, permission] of [
+      ['rr-writer', 'write'],
+      ['rr-reader', 'read'],
+    ]) {
+      const res = await server.request('PUT', `/repos/${full}/collaborators/${user}`, {
+        token: alice.token,
+        body: { permission },
+      });
+      assert.equal(res.status, 204, res.text);
+    }
+    const ws = cloneAs(server, alice, full);
+    workspaces.push(ws);
+    pushCommit(ws, 'topic', { 'topic.txt': 'topic\n' }, 'Topic');
+    pr = await openPull(server, writer, full, { head: 'topic', base: 'main', title: 'Topic' });
+  });
+
+  test('the owner requests reviewers (201): REQUEST_REVIEW reviews, listed on the pull request', async () => {
+    const res = await server.request<ReviewJson[]>('POST', path(), {
+      token: alice.token,
+      body: { reviewers: ['rr-reader', 'rr-reader@example.com'] },
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.json.length, 1, 'the same person twice is one request');
+    assert.equal(res.json[0]!.state, 'REQUEST_REVIEW');
+    assert.equal(res.json[0]!.user?.login, 'rr-reader');
+    assert.deepEqual(await requested(), ['rr-reader']);
+    const again = await server.request<ReviewJson[]>('POST', path(), {
+      token: alice.token,
+      body: { reviewers: ['rr-reader'] },
+    });
+    assert.equal(again.status, 201);
+    assert.deepEqual(again.json, [], 'someone already requested is skipped');
+    const listed = await server.request<ReviewJson[]>('GET', `/repos/${full}/pulls/${pr.number}/reviews`, {
+      token: alice.token,
+    });
+    assert.deepEqual(
+      listed.json.map((r) => r.state),
+      ['REQUEST_REVIEW'],
+    );
+  });
+
+  test('refusals as Gitea: poster, oneself, no read access, organizations (422); unknown users (404); readers (422)', async () => {
+    const post = (token: string, reviewers: string[]) =>
+      server.request<ReviewJson[] & { message: string }>('POST', path(), { token, body: { reviewers } });
+    const poster = await post(alice.token, ['rr-writer']);
+    assert.equal(poster.status, 422);
+    assert.match(poster.json.message, /poster of pr can't be reviewer/);
+    const self = await post(alice.token, ['rr-alice']);
+    assert.equal(self.status, 422);
+    assert.match(self.json.message, /doer can't be reviewer/);
+    const cannotRead = await post(alice.token, ['rr-stranger']);
+    assert.equal(cannotRead.status, 422);
+    assert.match(cannotRead.json.message, /Reviewer can't read/);
+    const unknown = await post(alice.token, ['rr-nobody']);
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.json.message, /User 'rr-nobody' not exist/);
+    const byReader = await post(reader.token, ['rr-alice']);
+    assert.equal(byReader.status, 422);
+    assert.match(byReader.json.message, /Doer can't choose reviewer/);
+    const byStranger = await post(stranger.token, ['rr-reader']);
+    assert.equal(byStranger.status, 404, 'a private repository is not found');
+    const anonymous = await server.request('POST', path(), { body: { reviewers: ['rr-reader'] } });
+    assert.equal(anonymous.status, 401);
+    // one refused name refuses the whole request: nothing changed
+    const mixed = await post(alice.token, ['rr-alice', 'rr-reader']);
+    assert.equal(mixed.status, 422);
+    assert.deepEqual(await requested(), ['rr-reader']);
+    const org = await server.request('POST', '/orgs', { token: alice.token, body: { username: 'rr-org' } });
+    assert.equal(org.status, 201, org.text);
+    const orgReviewer = await post(alice.token, ['rr-org']);
+    assert.equal(orgReviewer.status, 422);
+    assert.match(orgReviewer.json.message, /Organization can't be added as reviewer/);
+  });
+
+  test('removal: a writer who is no admin is refused; the requested reviewer may decline; admins remove (204)', async () => {
+    const remove = (token: string, reviewers: string[]) =>
+      server.request<{ message: string }>('DELETE', path(), { token, body: { reviewers } });
+    const byWriter = await remove(writer.token, ['rr-reader']);
+    assert.equal(byWriter.status, 422);
+    assert.match(byWriter.json.message, /Doer is not admin/);
+    assert.deepEqual(await requested(), ['rr-reader']);
+    const declined = await remove(reader.token, ['rr-reader']);
+    assert.equal(declined.status, 204, declined.text);
+    assert.deepEqual(await requested(), []);
+
+    const api = giteaApi(server.url.replace(/\/$/, ''), { token: alice.token });
+    const added = await api.repos.repoCreatePullReviewRequests('rr-alice', 'app', pr.number, {
+      reviewers: ['rr-reader'],
+    });
+    assert.equal(added.status, 201);
+    assert.equal(added.data[0]?.state, 'REQUEST_REVIEW');
+    assert.deepEqual(await requested(), ['rr-reader']);
+    const removed = await api.repos.repoDeletePullReviewRequests('rr-alice', 'app', pr.number, {
+      reviewers: ['rr-reader'],
+    });
+    assert.equal(removed.status, 204);
+    assert.deepEqual(await requested(), []);
+    const notRequested = await remove(alice.token, ['rr-reader']);
+    assert.equal(notRequested.status, 204, 'removing someone not requested changes nothing');
+  });
+
+  test('an issue that is no pull request is 404', async () => {
+    const issue = await server.request<{ number: number }>('POST', `/repos/${full}/issues`, {
+      token: alice.token,
+      body: { title: 'plain issue' },
+    });
+    const res = await server.request(
+      'POST',
+      `/repos/${full}/pulls/${issue.json.number}/requested_reviewers`,
+      {
+        token: alice.token,
+        body: { reviewers: ['rr-reader'] },
+      },
+    );
+    assert.equal(res.status, 404);
+  });
+});
