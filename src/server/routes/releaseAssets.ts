@@ -53,7 +53,7 @@ export const releaseAssetHandlers: HandlerMap = {
       throw new HttpError(413, `the attachment is larger than the limit of ${limit} bytes`);
     }
     const attachment = await createReleaseAttachment(attachmentServices(ctx), doer, repo, release, {
-      name: ctx.queryString('name') || file.name,
+      name: ctx.args.name || file.name,
       content: file.stream(),
     });
     ctx.json(toAttachment(ctx, attachment));
