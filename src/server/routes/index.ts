@@ -41,6 +41,9 @@ import { organizationMemberHandlers } from './organizationsMembers';
 import { releaseHandlers } from './releases';
 import { repoFileHandlers } from './repoFiles';
 import { teamHandlers } from './teams';
+import { topicHandlers } from './topics';
+import { settingsHandlers } from './settings';
+import { heatmapHandlers } from './heatmap';
 import { teamMemberHandlers } from './teamsMembers';
 import { teamRepositoryHandlers } from './teamsRepositories';
 import { repositoryHandlers } from './repositories';
@@ -101,6 +104,9 @@ export const routeModules: readonly HandlerMap[] = [
   hookHandlers,
   orgHookHandlers,
   hookDeliveryHandlers,
+  topicHandlers,
+  settingsHandlers,
+  heatmapHandlers,
 ];
 
 /**
