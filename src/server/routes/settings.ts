@@ -1,9 +1,4 @@
-import {
-  apiSettings,
-  attachmentSettings,
-  repositorySettings,
-  uiSettings,
-} from '../services/serverSettings';
+import { apiSettings, attachmentSettings, repositorySettings, uiSettings } from '../services/serverSettings';
 import type { HandlerMap } from './handler';
 
 /** `/settings/*`: open to anonymous callers, as in Gitea. */

@@ -22,7 +22,8 @@ export class TopicsRefused extends DomainError {
 }
 
 /** Gitea's ValidateTopic, on a name already lower-cased and trimmed. */
-export const isValidTopic = (name: string): boolean => name.length <= maxTopicLength && topicPattern.test(name);
+export const isValidTopic = (name: string): boolean =>
+  name.length <= maxTopicLength && topicPattern.test(name);
 
 /** A topic name as Gitea reads it from a request: trimmed and lower-cased. */
 export const normalizeTopic = (name: string): string => name.toLowerCase().trim();
