@@ -6,7 +6,8 @@ import { reviewType } from './reviews';
  * The recorded actions Gitea's heatmap counts, read back from the rows they left (this server keeps no
  * action feed). Each is one contribution, as one row of Gitea's `action` table:
  * - an issue or pull request opened,
- * - a comment on one, a close, a reopen, a merge,
+ * - a comment on one, a merge; a close or reopen where the timeline holds one (the API's own closing and
+ *   reopening record none today, so they do not count),
  * - a submitted review that approves or requests changes, or comments with a body, and each code comment of
  *   a submitted review,
  * - a release published (drafts are not),
@@ -63,7 +64,7 @@ export function heatmapCells(
 ): HeatmapCell[] {
   const { sql, params } = actionSources(subject);
   return db.all<HeatmapCell>(
-    `SELECT repo_id, (created / ?) * ? AS timestamp, count(*) AS contributions
+    `SELECT repo_id, (created / CAST(? AS INTEGER)) * CAST(? AS INTEGER) AS timestamp, count(*) AS contributions
      FROM (${sql}) WHERE created > ?
      GROUP BY repo_id, timestamp ORDER BY timestamp, repo_id`,
     bucketSeconds,
