@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { cloneAs, createRepo, openPull, pushCommit } from './pullsFixture';
 
 interface Cell {
   timestamp: number;
@@ -100,6 +101,57 @@ describe('user heatmap', () => {
     assert.equal(total(org.json), 5);
     // a repository created under the organization is not the creator's own account's action
     assert.equal(total((await heatmap('hm-boss')).json), 2);
+  });
+
+  test('pull requests: opening, submitted reviews and their code comments, the merge; pushes do not count', async () => {
+    const owner = await server.createUser('hm-maint');
+    const reviewer = await server.createUser('hm-rev');
+    const repo = await createRepo(server, owner, 'pulled');
+    await ok(
+      server.request('PUT', `/repos/${repo.full_name}/collaborators/hm-rev`, {
+        token: owner.token,
+        body: { permission: 'write' },
+      }),
+      204,
+    );
+    const ws = cloneAs(server, owner, repo.full_name);
+    try {
+      pushCommit(ws, 'feature', { 'lib.txt': 'one\ntwo\n' }, 'Add lib');
+    } finally {
+      ws.dispose();
+    }
+    const pr = await openPull(server, owner, repo.full_name, { head: 'feature', base: 'main', title: 'Lib' });
+    const reviews = `/repos/${repo.full_name}/pulls/${pr.number}/reviews`;
+    const pending = await server.request<{ id: number }>('POST', reviews, {
+      token: reviewer.token,
+      body: {
+        event: 'PENDING',
+        body: 'draft',
+        comments: [{ path: 'lib.txt', body: 'why?', new_position: 2 }],
+      },
+    });
+    assert.equal(pending.status, 200, pending.text);
+    // a pending review and its code comment are not actions yet
+    assert.equal(total((await heatmap('hm-rev', reviewer.token)).json), 0);
+    await ok(
+      server.request('POST', `${reviews}/${pending.json.id}`, {
+        token: reviewer.token,
+        body: { event: 'COMMENT', body: 'a few questions' },
+      }),
+      200,
+    );
+    await ok(server.request('POST', reviews, { token: reviewer.token, body: { event: 'APPROVED' } }), 200);
+    // the submitted comment review, its code comment, the approval
+    assert.equal(total((await heatmap('hm-rev', reviewer.token)).json), 3);
+    await ok(
+      server.request('POST', `/repos/${repo.full_name}/pulls/${pr.number}/merge`, {
+        token: owner.token,
+        body: { Do: 'merge' },
+      }),
+      200,
+    );
+    // the repository, the pull request, the merge (the pushes are not recorded)
+    assert.equal(total((await heatmap('hm-maint', owner.token)).json), 3);
   });
 
   test('an unknown user is 404; a user with nothing to show has an empty list', async () => {
