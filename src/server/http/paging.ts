@@ -1,10 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { Paging } from '../domain/paging';
+import { defaultPageSize, maxPageSize, type Paging } from '../domain/paging';
 
 export type { Paging };
-
-export const defaultPageSize = 30;
-export const maxPageSize = 50;
 
 // Pages past this would make an offset SQLite cannot take as an integer; no list is that long.
 const maxPage = Math.floor(Number.MAX_SAFE_INTEGER / maxPageSize);

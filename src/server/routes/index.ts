@@ -42,6 +42,9 @@ import { releaseHandlers } from './releases';
 import { releaseAssetHandlers } from './releaseAssets';
 import { repoFileHandlers } from './repoFiles';
 import { teamHandlers } from './teams';
+import { topicHandlers } from './topics';
+import { settingsHandlers } from './settings';
+import { heatmapHandlers } from './heatmap';
 import { teamMemberHandlers } from './teamsMembers';
 import { teamRepositoryHandlers } from './teamsRepositories';
 import { repositoryHandlers } from './repositories';
@@ -103,6 +106,9 @@ export const routeModules: readonly HandlerMap[] = [
   hookHandlers,
   orgHookHandlers,
   hookDeliveryHandlers,
+  topicHandlers,
+  settingsHandlers,
+  heatmapHandlers,
 ];
 
 /**

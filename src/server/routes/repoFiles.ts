@@ -13,11 +13,10 @@ import { isAbbreviatedObjectId, isValidRefName, normalizeTreePath } from '../git
 import type { HandlerMap } from './handler';
 import { commitOf, resolveRefOrDefault, type GitRepository } from './repoGit';
 import { gitRoute, readRepo } from './guards';
+import { defaultMaxBlobSize } from '../domain/blobLimits';
 
 /** Blobs up to this size are read through the shared cat-file process; larger ones get their own stream. */
 const bufferedBlobLimit = 8 * 1024 * 1024;
-/** Gitea's `DefaultMaxBlobSize`: larger files are listed without their content. */
-const contentsBlobLimit = 10 * 1024 * 1024;
 const editorconfigLimit = 1024 * 1024;
 
 const isBlobKind = (entry: TreeEntry): boolean =>
@@ -160,11 +159,11 @@ export async function entryContents(
   let content: Buffer | undefined;
   let target: string | undefined;
   if (entry.kind === 'symlink') {
-    const blob = await readBlob(git.reader, entry.sha, contentsBlobLimit);
+    const blob = await readBlob(git.reader, entry.sha, defaultMaxBlobSize);
     size = blob?.size ?? size;
     target = blob?.content?.subarray(0, 1024).toString('utf8');
   } else if (isBlobKind(entry) && (options.withContent || options.size === undefined)) {
-    const blob = await readBlob(git.reader, entry.sha, options.withContent ? contentsBlobLimit : 0);
+    const blob = await readBlob(git.reader, entry.sha, options.withContent ? defaultMaxBlobSize : 0);
     size = blob?.size ?? size;
     content = options.withContent ? blob?.content : undefined;
   }

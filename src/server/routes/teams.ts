@@ -2,7 +2,7 @@ import { toTeam } from '../convert/team';
 import type { RequestContext } from '../http/context';
 import { createTeam, deleteTeam, editTeam, type TeamInput } from '../services/teams';
 import { checkUnits } from '../services/teamsUnits';
-import { listOrgTeams, listUserTeams, type TeamRow } from '../store/teams';
+import { listOrgTeams, listUserTeams, searchOrgTeams, type TeamRow } from '../store/teams';
 import { findUserById, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { orgRoute, teamRoute } from './guards';
@@ -36,6 +36,20 @@ export const teamHandlers: HandlerMap = {
       total,
       paging,
     );
+  }),
+
+  // Gitea's {ok, data} with X-Total-Count and Link; `include_desc` is true unless it says false.
+  teamSearch: orgRoute('member', (ctx, org) => {
+    const paging = ctx.paging;
+    const { rows, total } = searchOrgTeams(
+      ctx.db,
+      org.id,
+      (ctx.args.q ?? '').trim(),
+      ctx.args.include_desc ?? true,
+      paging,
+    );
+    ctx.setPagingHeaders(total, paging);
+    ctx.json({ ok: true, data: rows.map((team) => toTeam(ctx, team, null)) });
   }),
 
   orgCreateTeam: orgRoute('owner', async (ctx, org) => {

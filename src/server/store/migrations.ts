@@ -9,6 +9,7 @@ import { gitHostingSchema } from './migrations/v30GitHosting';
 import { commitStatusSchema } from './migrations/v31CommitStatus';
 import { branchProtectionSchema } from './migrations/v40BranchProtection';
 import { oauth2ApplicationsSchema } from './migrations/v41OAuth2Applications';
+import { topicsSchema } from './migrations/v50Topics';
 import { attachmentsSchema } from './migrations/v51Attachments';
 
 export interface Migration {
@@ -69,6 +70,11 @@ export const migrations: readonly Migration[] = [
     version: 41,
     description: 'OAuth2 applications of users',
     up: (db) => db.exec(oauth2ApplicationsSchema),
+  },
+  {
+    version: 50,
+    description: 'issue #21: repository topics (topic with repo_count, repo_topic)',
+    up: (db) => db.exec(topicsSchema),
   },
   {
     version: 51,

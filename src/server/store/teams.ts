@@ -107,6 +107,35 @@ export function listOrgTeams(db: Database, orgId: number, page: Page): { rows: T
   return { rows, total };
 }
 
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Gitea's SearchTeam: one page of an organization's teams whose name (and, with `includeDescription`, whose
+ * description) contains `keyword` case-insensitively, by name, and how many match.
+ */
+export function searchOrgTeams(
+  db: Database,
+  orgId: number,
+  keyword: string,
+  includeDescription: boolean,
+  page: Page,
+): { rows: TeamRow[]; total: number } {
+  const like = `%${escapeLike(keyword.toLowerCase())}%`;
+  const match = includeDescription
+    ? "(lower_name LIKE ? ESCAPE '\\' OR lower(description) LIKE ? ESCAPE '\\')"
+    : "lower_name LIKE ? ESCAPE '\\'";
+  const params = includeDescription ? [orgId, like, like] : [orgId, like];
+  const where = `WHERE org_id = ? AND ${match}`;
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM team ${where}`, ...params)?.n ?? 0;
+  const rows = db.all<TeamRow>(
+    `SELECT * FROM team ${where} ORDER BY lower_name, id LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
+  );
+  return { rows, total };
+}
+
 /** Every team the user is in, across organizations. */
 export function listUserTeams(db: Database, uid: number, page: Page): { rows: TeamRow[]; total: number } {
   const total = db.get<{ n: number }>('SELECT count(*) AS n FROM team_user WHERE uid = ?', uid)?.n ?? 0;
