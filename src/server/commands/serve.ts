@@ -21,7 +21,7 @@ export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1]
                       [--root-url URL] [--log-level info|debug] [--body-limit BYTES]
                       [--allowed-hosts HOST,...] [--mirror-interval DURATION]
                       [--webhook-timeout DURATION] [--webhook-retry-base DURATION]
-                      [--markdown-timeout DURATION]`;
+                      [--markdown-timeout DURATION] [--enable-git-hooks]`;
 
 function parseServeArgs(args: readonly string[]): ServerConfig {
   let values;
@@ -42,6 +42,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
         'webhook-timeout': { type: 'string', default: `${defaultWebhookTimeoutMs}ms` },
         'webhook-retry-base': { type: 'string', default: `${defaultWebhookRetryBaseMs}ms` },
         'markdown-timeout': { type: 'string', default: `${defaultMarkdownTimeoutMs}ms` },
+        'enable-git-hooks': { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -93,6 +94,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
     webhookTimeoutMs,
     webhookRetryBaseMs,
     markdownTimeoutMs,
+    enableGitHooks: values['enable-git-hooks'],
   });
 }
 
