@@ -33,6 +33,11 @@ export interface ServerConfig {
   readonly webhookRetryBaseMs: number;
   /** `--markdown-timeout`: how long one markdown render may take before the escaped text is answered, in milliseconds. */
   readonly markdownTimeoutMs: number;
+  /**
+   * `--enable-git-hooks`: repository administrators allowed to (site admins, users with `allow_git_hook`)
+   * may set server-side git hooks through the API, and pushes run them. Off: the API refuses (403).
+   */
+  readonly enableGitHooks: boolean;
 }
 
 /** Gitea's `[mirror] DEFAULT_INTERVAL` and `MIN_INTERVAL`. */
@@ -62,6 +67,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> & { dataDir: stri
     webhookTimeoutMs: defaultWebhookTimeoutMs,
     webhookRetryBaseMs: defaultWebhookRetryBaseMs,
     markdownTimeoutMs: defaultMarkdownTimeoutMs,
+    enableGitHooks: false,
     ...overrides,
   };
 }

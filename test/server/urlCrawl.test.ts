@@ -171,6 +171,8 @@ describe('every URL in an answer resolves to what it names', () => {
       });
       // an answer with no body (a check operation's 204) holds no URL
       if (res.status === 204 || (res.status === 404 && /Is|Check/.test(op.operationId))) continue;
+      // git hooks answer Gitea's 403 unless `serve --enable-git-hooks` (gitHooks.test.ts); a GitHook holds no URL
+      if (res.status === 403 && op.operationId === 'repoListGitHooks') continue;
       if (res.status !== 200) {
         failedOperations.push(`${op.operationId} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
         continue;

@@ -23,7 +23,7 @@ export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1]
                       [--attachment-max-size BYTES]
                       [--allowed-hosts HOST,...] [--mirror-interval DURATION]
                       [--webhook-timeout DURATION] [--webhook-retry-base DURATION]
-                      [--markdown-timeout DURATION]`;
+                      [--markdown-timeout DURATION] [--enable-git-hooks]`;
 
 function parseServeArgs(args: readonly string[]): ServerConfig {
   let values;
@@ -45,6 +45,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
         'webhook-timeout': { type: 'string', default: `${defaultWebhookTimeoutMs}ms` },
         'webhook-retry-base': { type: 'string', default: `${defaultWebhookRetryBaseMs}ms` },
         'markdown-timeout': { type: 'string', default: `${defaultMarkdownTimeoutMs}ms` },
+        'enable-git-hooks': { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -100,6 +101,7 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
     webhookTimeoutMs,
     webhookRetryBaseMs,
     markdownTimeoutMs,
+    enableGitHooks: values['enable-git-hooks'],
   });
 }
 

@@ -1,3 +1,4 @@
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { repositoriesDir } from '../config';
 
@@ -18,4 +19,28 @@ export function repositoryGitDir(
   repo: { readonly git_path: string | null; readonly owner_name: string; readonly name: string },
 ): string {
   return repo.git_path ?? managedGitDir(dataDir, repo.owner_name, repo.name);
+}
+
+/**
+ * The managed git directory of `owner/name` when it is there as a real folder: neither it nor its owner's
+ * folder a symbolic link, its real path inside the data folder's repositories folder. Undefined otherwise,
+ * so nothing reached through a link is read, adopted or deleted.
+ */
+export function existingManagedGitDir(
+  dataDir: string,
+  ownerName: string,
+  repoName: string,
+): string | undefined {
+  const root = repositoriesDir(dataDir);
+  const gitDir = managedGitDir(dataDir, ownerName, repoName);
+  if (path.dirname(path.dirname(gitDir)) !== root) return undefined;
+  try {
+    for (const dir of [path.dirname(gitDir), gitDir]) {
+      if (!lstatSync(dir).isDirectory()) return undefined;
+    }
+    const parts = path.relative(realpathSync(root), realpathSync(gitDir)).split(path.sep);
+    return parts.length === 2 && !parts.includes('..') ? gitDir : undefined;
+  } catch {
+    return undefined;
+  }
 }

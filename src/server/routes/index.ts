@@ -1,5 +1,8 @@
 import { adminUserHandlers } from './adminUsers';
 import { adminRenameHandlers } from './adminRename';
+import { adminCronHandlers } from './adminCron';
+import { adminUnadoptedHandlers } from './adminUnadopted';
+import { gitHookHandlers } from './gitHooks';
 import { branchHandlers } from './branches';
 import { branchProtectionHandlers } from './branchProtections';
 import { repositoryTransferHandlers } from './repositoryTransfer';
@@ -61,6 +64,9 @@ export const routeModules: readonly HandlerMap[] = [
   userHandlers,
   adminUserHandlers,
   adminRenameHandlers,
+  adminCronHandlers,
+  adminUnadoptedHandlers,
+  gitHookHandlers,
   tokenHandlers,
   oauth2ApplicationHandlers,
   organizationHandlers,

@@ -2,6 +2,7 @@ import type { ServerConfig } from '../config';
 import { CatFilePool } from '../git/catFile';
 import type { Logger } from '../log';
 import type { Database } from '../store/database';
+import { CronRegistry } from './cron';
 import type { EventBus } from './events';
 
 /**
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly events: EventBus;
   /** The long-lived `git cat-file` processes every reader of git objects shares. */
   readonly gitPool: CatFilePool;
+  /** The periodic tasks (mirror sync, delivery clean-up, workspace rescans) the admin cron API lists and runs. */
+  readonly cron: CronRegistry;
   /** Registers cleanup to run when the server stops (before the database closes). */
   readonly onStop: (cleanup: () => void | Promise<void>) => void;
 }
@@ -33,8 +36,12 @@ export function createAppServices(
 ): AppServices {
   const gitPool = parts.gitPool ?? new CatFilePool();
   if (!parts.gitPool) parts.onStop(() => gitPool.close());
+  const cron = new CronRegistry(parts.log);
+  // Registered early, so it runs late: each task's own module stops it first, in its turn.
+  parts.onStop(() => cron.stop());
   return {
     ...parts,
+    cron,
     rootUrl: parts.config.rootUrl,
     dataDir: parts.config.dataDir,
     gitPool,

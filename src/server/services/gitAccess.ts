@@ -54,18 +54,19 @@ export interface ReceivePack {
 }
 
 /**
- * Runs a push by `pusher` into `repo`: the repository's protection rules enforced by git's pre-receive hook,
+ * Runs a push by `pusher` into `repo`: the repository's protection rules enforced by git's pre-receive hook
+ * (and its own git hooks run, when the server enables them),
  * the references it moved turned into push events before `run`'s answer ends (`settle`).
  */
 export async function receivePush(
-  app: PushServices & Pick<AppServices, 'dataDir'>,
+  app: PushServices & Pick<AppServices, 'dataDir' | 'config'>,
   repo: RepositoryRow,
   gitDir: string,
   pusher: UserRow,
   run: (extra: ReceivePack, settle: () => Promise<void>) => Promise<unknown>,
 ): Promise<void> {
   const mode = repoAccess(app.db, pusher, repo, 'repo.code');
-  const guard = pushGuard(app.db, app.dataDir, repo, pusher, mode);
+  const guard = pushGuard(app.db, app.dataDir, repo, pusher, mode, app.config.enableGitHooks);
   const extra: ReceivePack = { config: guard?.config ?? [], env: guard?.env };
   await trackRefChanges(app, repo, gitDir, pusher, (settle) => run(extra, settle));
 }

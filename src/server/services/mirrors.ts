@@ -62,37 +62,27 @@ export interface MirrorScheduler {
 }
 
 /**
- * The background sync: every `tickMs` the mirrors that are due are fetched, one at a time. Stops with the
- * server (the sync under way finishes first).
+ * The background sync, Gitea's cron task `update_mirrors`: every `tickMs` the mirrors that are due are
+ * fetched, one at a time. Stops with the server (the sync under way finishes first).
  */
 export function startMirrorScheduler(app: AppServices, options: { tickMs?: number } = {}): MirrorScheduler {
   const services = mirrorServicesFor(app);
-  let running: Promise<void> | undefined;
   let stopped = false;
-
-  const runOnce = async (): Promise<void> => {
-    for (const mirror of dueMirrors(services.db, nowSeconds(), 20)) {
-      if (stopped) return;
-      const repo = findRepositoryById(services.db, mirror.repo_id);
-      if (repo && repo.is_mirror) await syncMirror(services, repo);
-      else recordMirrorSync(services.db, mirror.repo_id, { ok: false, error: 'not a mirror any more' });
-    }
-  };
-  const runDue = (): Promise<void> => {
-    running ??= runOnce()
-      .catch((error: unknown) => app.log.error('mirror: background sync failed', error))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void runDue(), options.tickMs ?? 60_000);
-  timer.unref();
+  const task = app.cron.register({
+    name: 'update_mirrors',
+    everyMs: options.tickMs ?? 60_000,
+    run: async () => {
+      for (const mirror of dueMirrors(services.db, nowSeconds(), 20)) {
+        if (stopped) return;
+        const repo = findRepositoryById(services.db, mirror.repo_id);
+        if (repo && repo.is_mirror) await syncMirror(services, repo);
+        else recordMirrorSync(services.db, mirror.repo_id, { ok: false, error: 'not a mirror any more' });
+      }
+    },
+  });
   app.onStop(async () => {
     stopped = true;
-    clearInterval(timer);
-    await running;
+    await task.stop();
   });
-  return { runDue };
+  return { runDue: () => task.run() };
 }

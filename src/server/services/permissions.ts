@@ -268,3 +268,12 @@ export function assertMayCreateOrgRepo(db: Database, viewer: UserRow, org: UserR
 export function assertMayCreateOrganization(viewer: UserRow): void {
   if (!isSiteAdmin(viewer) && !viewer.allow_create_organization) throw forbidden('not allowed to create org');
 }
+
+/**
+ * Gitea's reqGitHook (User.CanEditGitHook): the server's administrator turned git hooks on
+ * (`--enable-git-hooks`), and the viewer is a site admin or a user allowed to edit them (`allow_git_hook`).
+ */
+export function assertMayEditGitHooks(viewer: Viewer, enabled: boolean): void {
+  if (enabled && viewer !== null && (isSiteAdmin(viewer) || viewer.allow_git_hook)) return;
+  throw forbidden('must be allowed to edit Git hooks');
+}

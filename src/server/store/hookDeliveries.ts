@@ -164,3 +164,11 @@ export function attemptsOf(db: Database, deliveryIds: readonly number[]): Map<nu
   for (const row of rows) grouped.get(row.delivery_id)?.push(row);
   return grouped;
 }
+
+/** Deletes finished deliveries (delivered or given up) whose last attempt is older than `beforeSeconds`, with their attempts. */
+export function deleteFinishedDeliveries(db: Database, beforeSeconds: number): number {
+  return db.run(
+    `DELETE FROM hook_delivery WHERE state IN ('delivered', 'failed') AND delivered < ?`,
+    beforeSeconds,
+  ).changes;
+}

@@ -41,13 +41,13 @@ export interface WorkspaceSync {
  * Hosts the git repositories of the `--workspace` folders in place: each one found becomes (or stays) a
  * repository of the local administrator, matched on its git directory's real path so it keeps its id and
  * everything attached to it; one no longer found is marked missing (hidden, 404) until it comes back.
- * References that moved on disk become push events. Rescans run at start, on a timer, and on demand.
+ * References that moved on disk become push events. Rescans run at start, on a timer (the cron task
+ * `sync_workspace`), and on demand.
  */
 export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptions = {}): WorkspaceSync {
   const { db, config, log } = app;
   const fingerprints = new Map<number, string>();
   const maxAgeMs = options.maxAgeMs ?? 2_000;
-  let running: Promise<void> | undefined;
   let lastScan = 0;
   let stopped = false;
 
@@ -138,30 +138,28 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
     }
   };
 
-  const scan = (): Promise<void> => {
-    running ??= scanOnce()
-      .catch((error: unknown) => log.error('workspace: rescan failed', error))
-      .finally(() => {
-        lastScan = Date.now();
-        running = undefined;
-      });
-    return running;
-  };
-
   // Without workspace folders one scan at start marks what was hosted before as missing; nothing changes later.
   const active = config.workspaces.length > 0;
-  const timer = active ? setInterval(() => void scan(), options.intervalMs ?? 15_000) : undefined;
-  timer?.unref();
+  const task = app.cron.register({
+    name: 'sync_workspace',
+    everyMs: active ? (options.intervalMs ?? 15_000) : undefined,
+    run: () =>
+      scanOnce()
+        .catch((error: unknown) => log.error('workspace: rescan failed', error))
+        .finally(() => {
+          lastScan = Date.now();
+        }),
+  });
+  const scan = (): Promise<void> => task.run();
   app.onStop(async () => {
     stopped = true;
-    clearInterval(timer);
-    await running;
+    await task.stop();
   });
 
   const maxWaitMs = options.maxWaitMs ?? 1_000;
   const freshen = (): Promise<void> => {
     if (!active || stopped) return Promise.resolve();
-    const scanning = running ?? (Date.now() - lastScan > maxAgeMs ? scan() : undefined);
+    const scanning = task.current() ?? (Date.now() - lastScan > maxAgeMs ? scan() : undefined);
     if (!scanning) return Promise.resolve();
     // A slow disk delays a request a little, never indefinitely.
     return new Promise((resolve) => {
