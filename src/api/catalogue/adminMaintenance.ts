@@ -39,6 +39,11 @@ export const adminMaintenanceOperations = [
       pageParam,
       limitParam,
       { name: 'pattern', type: 'string', description: 'pattern of repositories to search for' },
+      {
+        name: 'query',
+        type: 'string',
+        description: "the pattern under the name Gitea 1.14.1's handler reads (its swagger says pattern)",
+      },
     ],
     success: { status: 200, type: 'StringSlice' },
     statuses: [403],

@@ -9,7 +9,7 @@ import type { HandlerMap } from './handler';
 export const adminUnadoptedHandlers: HandlerMap = {
   adminUnadoptedList: (ctx) => {
     // The swagger names the filter `pattern`; Gitea 1.14.1's handler reads `query`: both are understood.
-    const pattern = ctx.queryString('pattern') ?? ctx.queryString('query') ?? '';
+    const pattern = ctx.args.pattern ?? ctx.args.query ?? '';
     const paging = ctx.paging;
     const { names, total } = listUnadoptedRepositories(ctx.app, pattern, paging);
     ctx.list(names, total, paging);
