@@ -27,6 +27,7 @@ import { issueSubscriptionHandlers } from './issueSubscriptions';
 import { stopwatchHandlers } from './stopwatches';
 import { trackedTimeHandlers } from './trackedTimes';
 import { forkHandlers } from './forks';
+import { gitDataHandlers } from './gitData';
 import { migrateHandlers } from './migrate';
 import { mirrorHandlers } from './mirrors';
 import { keyHandlers } from './keys';
@@ -40,6 +41,9 @@ import { organizationHandlers } from './organizations';
 import { organizationMemberHandlers } from './organizationsMembers';
 import { releaseHandlers } from './releases';
 import { repoFileHandlers } from './repoFiles';
+import { repositoryDetailHandlers } from './repositoryDetails';
+import { signingKeyHandlers } from './signingKeys';
+import { tagHandlers } from './tags';
 import { teamHandlers } from './teams';
 import { teamMemberHandlers } from './teamsMembers';
 import { teamRepositoryHandlers } from './teamsRepositories';
@@ -101,6 +105,10 @@ export const routeModules: readonly HandlerMap[] = [
   hookHandlers,
   orgHookHandlers,
   hookDeliveryHandlers,
+  gitDataHandlers,
+  tagHandlers,
+  repositoryDetailHandlers,
+  signingKeyHandlers,
 ];
 
 /**
