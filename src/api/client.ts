@@ -49,10 +49,12 @@ export class TeahouseClient {
   readonly #context: ExecutorContext;
   readonly #apiRoot: string;
   readonly #operationsById: ReadonlyMap<string, OperationSpec>;
+  readonly #maxPageSize: number | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(options: ClientOptions) {
     this.#apiRoot = apiRootOf(options.baseUrl);
+    this.#maxPageSize = positiveInteger(options.maxPageSize);
     this.#context = {
       dispatcher: createDispatcher(options),
       auth: options.auth,
@@ -82,7 +84,8 @@ export class TeahouseClient {
     args?: UntypedArgs,
     options?: RequestOptions,
   ): Promise<{ status: number; data: unknown }> {
-    const response = await execute(this.#context, buildRequest(this.#apiRoot, operation, args), options);
+    const prepared = buildRequest(this.#apiRoot, operation, this.#capLimit(args));
+    const response = await execute(this.#context, prepared, options);
     return { status: response.status, data: response.value };
   }
 
@@ -124,6 +127,13 @@ export class TeahouseClient {
     await this.#closing;
   }
 
+  /** `limit` never above the server's `max_response_items`. */
+  #capLimit(args: UntypedArgs | undefined): UntypedArgs | undefined {
+    const limit = positiveInteger(args?.['limit']);
+    if (this.#maxPageSize === undefined || limit === undefined || limit <= this.#maxPageSize) return args;
+    return { ...args, limit: this.#maxPageSize };
+  }
+
   #operation(operationId: string): OperationSpec {
     const operation = this.#operationsById.get(operationId);
     if (operation === undefined) throw new TypeError(`no operation "${operationId}" in the catalogue`);
@@ -135,6 +145,7 @@ export class TeahouseClient {
     args: UntypedArgs,
     options?: RequestOptions,
   ): Promise<Page<unknown>> {
+    args = this.#capLimit(args) ?? {};
     const prepared = buildRequest(this.#apiRoot, operation, args);
     const response = await execute(this.#context, prepared, options);
     const items = response.value ?? [];

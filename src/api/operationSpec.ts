@@ -28,6 +28,11 @@ export interface ParamSpec {
   readonly enum?: readonly string[];
   /** A path parameter that may span several segments (file paths, branch names with slashes); last in the path. */
   readonly wildcard?: boolean;
+  /**
+   * A query value Gitea reads without checking it (QueryBool, QueryInt64): one that does not parse counts
+   * as absent instead of a 422.
+   */
+  readonly lenient?: boolean;
 }
 
 /** How a body or a success response is encoded. */

@@ -74,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
   own(new TeahouseAuthenticationProvider(accounts, () => addServer(services)));
   own(new LocalServerStatusBar(local.server, accounts));
   own(certificateWarning());
+  void accounts.refreshProfiles();
   if (localServerAutoStart()) void vscode.commands.executeCommand('teahouse.startLocalServer');
   const activationMs = performance.now() - started;
   log.info(

@@ -88,6 +88,9 @@ export interface PullModel {
   readonly mergeable: boolean;
   readonly commits: readonly CommitModel[];
   readonly files: readonly ChangedFileModel[];
+  /** Why the server gave no commits or files ("needs Gitea ≥ 1.13"), when it cannot. */
+  readonly commitsNote?: string;
+  readonly filesNote?: string;
   /** The combined state of the head commit's statuses; undefined when it has none. */
   readonly combinedState: string | undefined;
   readonly statuses: readonly StatusModel[];

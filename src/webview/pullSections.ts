@@ -153,8 +153,20 @@ export function pullSections(pull: PullModel, open: boolean, actions: PullAction
     branches,
     statuses(pull),
     mergeBox(pull, open, actions),
-    h('section', {}, h('h2', {}, `Commits (${pull.commits.length})`), commits),
-    h('section', {}, h('h2', {}, `Files changed (${pull.files.length})`), files),
+    h(
+      'section',
+      {},
+      h('h2', {}, `Commits (${pull.commits.length})`),
+      ...(pull.commitsNote ? [h('p', { class: 'muted' }, pull.commitsNote)] : []),
+      commits,
+    ),
+    h(
+      'section',
+      {},
+      h('h2', {}, `Files changed (${pull.files.length})`),
+      ...(pull.filesNote ? [h('p', { class: 'muted' }, pull.filesNote)] : []),
+      files,
+    ),
     ...(pull.reviews.length > 0 ? [h('section', {}, h('h2', {}, 'Reviews'), reviews)] : []),
   ];
 }

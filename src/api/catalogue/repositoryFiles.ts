@@ -98,6 +98,11 @@ export const repositoryFilesOperations = [
         type: 'string',
         description: 'The name of the commit/branch/tag. Default to the repository’s default branch.',
       },
+      {
+        name: 'branch',
+        type: 'string',
+        description: "the branch to read; the spec names this parameter, today's Gitea calls it ref",
+      },
     ],
     success: { status: 200, type: 'ContentsResponse', list: true },
     statuses: [404],

@@ -34,7 +34,7 @@ type ParamValue<P extends ParamSpec> = P extends { readonly enum: readonly (infe
           ? readonly number[]
           : string;
 
-type ParamsOf<Op, Field extends 'pathParams' | 'queryParams'> = Op extends {
+export type ParamsOf<Op, Field extends 'pathParams' | 'queryParams'> = Op extends {
   readonly [F in Field]: readonly (infer P extends ParamSpec)[];
 }
   ? P

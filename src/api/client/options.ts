@@ -37,6 +37,11 @@ export interface ClientOptions {
   /** Accept any server certificate: for a test server with a self-signed certificate only. */
   readonly ignoreCertificateErrors?: boolean;
   readonly proxy?: ProxyOption;
+  /**
+   * The server's `max_response_items` (`/settings/api`): a larger `limit` is lowered to it, since the
+   * server would cut the page anyway and a caller counting on its size would skip items.
+   */
+  readonly maxPageSize?: number;
 }
 
 /** Per-call overrides: e.g. Basic auth once to create a token, then the token for everything else. */

@@ -1,3 +1,5 @@
+import type { ServerProfile } from '../../api/serverProfile';
+
 /** Where an account lives: a server the user added, or the bundled local server. */
 export type AccountKind = 'remote' | 'local';
 
@@ -13,6 +15,8 @@ export interface Account {
   /** The name of the token Teahouse created, when it created one (so the user can find it on the server). */
   readonly tokenName?: string;
   readonly addedAt: string;
+  /** The server's kind, version and limits, read at sign-in and when the window starts. */
+  readonly profile?: ServerProfile;
 }
 
 export const localAccountId = 'local';

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { ServerCapabilities } from '../../api/capabilities';
 import { TeahouseClient, type Auth } from '../../api/client';
+import { readServerProfile } from '../../api/readServerProfile';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import { affectsConnection, connectionSettings } from '../util/settings';
@@ -92,6 +94,42 @@ export class AccountService extends Disposable {
     this.#changed.fire();
   }
 
+  /** What the account's server offers, from the profile read at sign-in or window start. */
+  capabilities(account: Account): ServerCapabilities {
+    return new ServerCapabilities((this.get(account.id) ?? account).profile);
+  }
+
+  /** Reads the account's server profile again and keeps it; a server out of reach keeps the last one. */
+  async refreshProfile(account: Account): Promise<Account> {
+    try {
+      const profile = await readServerProfile(await this.client(account), {
+        local: account.kind === 'local',
+      });
+      const current = this.get(account.id) ?? account;
+      const { readAt: _previousRead, ...previous } = current.profile ?? { readAt: '' };
+      const { readAt: _read, ...next } = profile;
+      if (JSON.stringify(previous) === JSON.stringify(next)) return current;
+      const updated = { ...current, profile };
+      await this.update(updated);
+      this.log.info(`server profile of ${accountLabel(account)}: ${profile.kind} ${profile.version}`);
+      return updated;
+    } catch (error) {
+      this.log.warn(
+        `server profile of ${accountLabel(account)} not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return account;
+    }
+  }
+
+  /** At window start: every remote account's profile (the local server's is read when it starts). */
+  async refreshProfiles(): Promise<void> {
+    await Promise.all(
+      this.list()
+        .filter((account) => account.kind !== 'local')
+        .map((account) => this.refreshProfile(account)),
+    );
+  }
+
   /** Whether SecretStorage holds a token for the account (without handing the token out). */
   async hasToken(id: string): Promise<boolean> {
     return Boolean(await this.store.token(id));
@@ -116,7 +154,12 @@ export class AccountService extends Disposable {
     let client = this.#clients.get(key);
     if (client === undefined) {
       client = this.token(account).then((token) =>
-        this.createClient(account.serverUrl, { kind: 'token', token }, account.kind === 'local'),
+        this.createClient(
+          account.serverUrl,
+          { kind: 'token', token },
+          account.kind === 'local',
+          (this.get(account.id) ?? account).profile?.limits.max_response_items,
+        ),
       );
       client.catch(() => this.#clients.delete(key));
       this.#clients.set(key, client);
@@ -125,12 +168,13 @@ export class AccountService extends Disposable {
   }
 
   /** A client outside the cache, for signing in; the caller closes it. */
-  createClient(serverUrl: string, auth: Auth, local = false): TeahouseClient {
+  createClient(serverUrl: string, auth: Auth, local = false, maxPageSize?: number): TeahouseClient {
     const settings = connectionSettings();
     return new TeahouseClient({
       baseUrl: serverUrl,
       auth,
       version: this.version,
+      ...(maxPageSize !== undefined && { maxPageSize }),
       // the local server is on loopback: neither a proxy nor extra certificates apply
       ...(local
         ? { proxy: 'none' as const }

@@ -1,6 +1,10 @@
 import os from 'node:os';
 import * as vscode from 'vscode';
 import type { Auth, TeahouseClient } from '../../api/client';
+import { operations } from '../../api/operations';
+import { readServerProfile } from '../../api/readServerProfile';
+import type { ServerProfile } from '../../api/serverProfile';
+import { tokenScopesFor } from '../../api/tokenScopes';
 import type { User } from '../../api/types';
 import { normalizeServerUrl, remoteAccountId, type Account, type AccountKind } from './account';
 import type { AccountService } from './accountService';
@@ -28,24 +32,30 @@ export function tokenName(now = new Date()): string {
   return `Teahouse for VS Code on ${os.hostname()} ${stamp}`;
 }
 
-/** Asks for a token with Basic auth (the only way Gitea creates tokens); the password is used once and dropped. */
+/**
+ * Asks for a token with Basic auth (the only way Gitea creates tokens); the password is used once and
+ * dropped. The token gets exactly the scopes the extension's operations need where the server has scope
+ * categories (admin ones only for a site administrator), else `all`.
+ */
 export async function createToken(
   client: TeahouseClient,
   username: string,
   password: string,
   otp?: string,
-): Promise<{ token: string; name: string }> {
+  profile?: ServerProfile,
+): Promise<{ token: string; name: string; scopes: string[] }> {
   const name = tokenName();
   const auth: Auth = { kind: 'basic', username, password, ...(otp ? { otp } : {}) };
-  // `all` is what Gitea ≥ 1.22 requires for a general-purpose token; older servers ignore the field
-  const created = await client.api.userCreateToken({ username, body: { name, scopes: ['all'] } }, { auth });
+  const me = await client.api.userGetCurrent(undefined, { auth });
+  const scopes = tokenScopesFor(profile, operations, me.is_admin === true);
+  const created = await client.api.userCreateToken({ username, body: { name, scopes } }, { auth });
   if (!created.sha1)
     throw new SignInError(vscode.l10n.t('The server created a token but did not return it.'));
-  return { token: created.sha1, name };
+  return { token: created.sha1, name, scopes };
 }
 
 /**
- * Checks the server (`GET /version`) and the credentials (`GET /user`), creating a token first when given a
+ * Reads the server's profile (`GET /version`, `/settings/api`) and the credentials (`GET /user`), creating a token first when given a
  * password, then stores the account. Throws the server's error (ApiError) or a SignInError.
  */
 export async function signIn(accounts: AccountService, request: SignInRequest): Promise<Account> {
@@ -57,16 +67,17 @@ export async function signIn(accounts: AccountService, request: SignInRequest): 
   const anonymous = accounts.createClient(serverUrl, { kind: 'none' }, kind === 'local');
   let token: string;
   let createdTokenName: string | undefined;
+  let profile: ServerProfile;
   try {
-    const version = await anonymous.api.getVersion();
-    if (typeof version?.version !== 'string') {
+    profile = await readServerProfile(anonymous, { local: kind === 'local' });
+    if (profile.version === '') {
       throw new SignInError(vscode.l10n.t('{0} does not look like a Gitea-compatible server.', serverUrl));
     }
     if ('token' in request.credentials) {
       token = request.credentials.token.trim();
     } else {
       const { username, password, otp } = request.credentials;
-      ({ token, name: createdTokenName } = await createToken(anonymous, username, password, otp));
+      ({ token, name: createdTokenName } = await createToken(anonymous, username, password, otp, profile));
     }
   } finally {
     await anonymous.close();
@@ -80,6 +91,7 @@ export async function signIn(accounts: AccountService, request: SignInRequest): 
     userId: user.id,
     ...(createdTokenName ? { tokenName: createdTokenName } : {}),
     addedAt: new Date().toISOString(),
+    profile,
   };
   return accounts.add(account, token);
 }

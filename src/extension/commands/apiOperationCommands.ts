@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { operations } from '../../api/operations';
 import { AdminContext } from '../operations/adminContext';
+import { OperationAvailabilityContext } from '../operations/availabilityContext';
 import { commandIdOf, operationChoices } from '../operations/operationChoices';
 import { runOperation } from '../operations/operationRunner';
 import { ResultDocuments } from '../operations/resultDocuments';
@@ -14,6 +15,7 @@ import type { Services } from './services';
 export function registerApiOperationCommands(services: Services): vscode.Disposable[] {
   const documents = new ResultDocuments();
   const admin = new AdminContext(services.accounts, services.log);
+  const availability = new OperationAvailabilityContext(services.accounts);
   const commands = operations.map((operation) =>
     vscode.commands.registerCommand(commandIdOf(operation), (first: unknown, second: unknown) =>
       runOperation(services, documents, operation, first, second),
@@ -22,7 +24,9 @@ export function registerApiOperationCommands(services: Services): vscode.Disposa
   const runAny = vscode.commands.registerCommand(
     'teahouse.runApiOperation',
     async (first: unknown, second: unknown) => {
-      const choices = operationChoices(operations, await admin.isAdmin());
+      const choices = operationChoices(operations, await admin.isAdmin(), (operation) =>
+        availability.available(operation),
+      );
       const picked = await vscode.window.showQuickPick(
         choices.map((choice) =>
           choice.kind === 'separator'
@@ -41,5 +45,5 @@ export function registerApiOperationCommands(services: Services): vscode.Disposa
       return vscode.commands.executeCommand(`teahouse.api.${picked.operationId}`, first, second);
     },
   );
-  return [documents, admin, ...commands, runAny];
+  return [documents, admin, availability, ...commands, runAny];
 }

@@ -32,7 +32,7 @@ export async function ensureLocalAccount(
   if (existing) {
     const moved = existing.serverUrl === url ? existing : { ...existing, serverUrl: url };
     if (moved !== existing) await accounts.update(moved);
-    if (await tokenWorks(accounts, moved)) return moved;
+    if (await tokenWorks(accounts, moved)) return accounts.refreshProfile(moved);
     log.warn('local server: the stored token no longer works; creating a new administrator for VS Code');
   } else {
     log.info('local server: no Local account yet; creating an administrator for VS Code');

@@ -15,9 +15,19 @@ export interface PaletteEntry {
   readonly when: string;
 }
 
-/** The palette shows administrator operations only while the active account is an administrator. */
+/** The context key set while the active account's server lacks the operation (`lacksOperationKey`). */
+export function lacksOperationKey(operation: Pick<OperationSpec, 'operationId'>): string {
+  return `teahouse.lacks.${operation.operationId}`;
+}
+
+/**
+ * The palette shows administrator operations only while the active account is an administrator, and no
+ * operation the active account's server does not have.
+ */
 export function paletteWhen(operation: OperationSpec): string {
-  return operation.auth === 'admin' ? 'teahouse.hasAccounts && teahouse.isAdmin' : 'teahouse.hasAccounts';
+  const base =
+    operation.auth === 'admin' ? 'teahouse.hasAccounts && teahouse.isAdmin' : 'teahouse.hasAccounts';
+  return `${base} && !${lacksOperationKey(operation)}`;
 }
 
 export function commandEntries(all: readonly OperationSpec[]): CommandEntry[] {

@@ -44,10 +44,17 @@ export function visibleTo(operation: OperationSpec, isAdmin: boolean): boolean {
  * The "Run API Operation…" list: one separator per group, each operation labelled by its summary with
  * `METHOD path` beside it and its id below, so typing any of them finds it.
  */
-export function operationChoices(all: readonly OperationSpec[], isAdmin: boolean): OperationChoice[] {
+export function operationChoices(
+  all: readonly OperationSpec[],
+  isAdmin: boolean,
+  /** Whether the active account's server has the operation; those it lacks are not offered. */
+  available: (operation: OperationSpec) => boolean = () => true,
+): OperationChoice[] {
   const choices: OperationChoice[] = [];
   for (const group of groupOrder) {
-    const members = all.filter((operation) => operation.group === group && visibleTo(operation, isAdmin));
+    const members = all.filter(
+      (operation) => operation.group === group && visibleTo(operation, isAdmin) && available(operation),
+    );
     if (members.length === 0) continue;
     choices.push({ kind: 'separator', label: groupTitles[group] });
     for (const operation of members) {

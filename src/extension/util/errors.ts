@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { ApiError, ApiNetworkError } from '../../api/client';
+import { describeMissingScope } from '../../api/tokenScopes';
 
 /** What the user reads (Gitea's message, never a stack) and what the log gets. */
 export function describeError(error: unknown): { message: string; detail: string } {
   if (error instanceof ApiError) {
-    const message = error.serverMessage || error.message;
+    // a token without the scope: say which one, not a bare 403
+    const scope = error.status === 403 ? describeMissingScope(error.serverMessage) : undefined;
+    const message = scope ?? (error.serverMessage || error.message);
     return { message, detail: `${error.message}${error.url ? ` (${error.url})` : ''}` };
   }
   if (error instanceof ApiNetworkError) {

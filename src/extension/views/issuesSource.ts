@@ -1,18 +1,10 @@
 import * as vscode from 'vscode';
-import type { Page, TeahouseClient } from '../../api/client';
-import type { Issue } from '../../api/types';
 import type { AccountService } from '../accounts/accountService';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import type { IssueFilters } from './issueFilters';
-import {
-  childId,
-  summarizeIssue,
-  type IssueGroup,
-  type IssueScope,
-  type NodeOf,
-  type TreeNode,
-} from './nodes';
+import { childId, summarizeIssue, type IssueGroup, type IssueScope, type TreeNode } from './nodes';
 import { pagedSource, staticSource } from './paging';
+import { fetchIssuePage, planIssueQuery, type IssueQueryPlan } from './issueQueries';
 import { groupLabel } from './treeItems';
 import type { ChildResolver } from './treeModel';
 
@@ -46,41 +38,6 @@ export async function currentScopes(
   return accounts.list().map((account) => ({ kind: 'account', account }));
 }
 
-function fetchGroup(
-  client: TeahouseClient,
-  node: NodeOf<'group'>,
-  filters: IssueFilters,
-  page: number,
-  limit: number,
-): Promise<Page<Issue>> {
-  const { state, labels } = filters.values;
-  const type = node.pulls ? 'pulls' : 'issues';
-  const labelList = labels.length > 0 ? labels.join(',') : undefined;
-  const scope = node.scope;
-  if (scope.kind === 'repository') {
-    const me = scope.account.username;
-    const who =
-      node.group === 'assigned'
-        ? { assigned_by: me }
-        : node.group === 'created'
-          ? { created_by: me }
-          : node.group === 'mentioned'
-            ? { mentioned_by: me }
-            : {};
-    return client.page('issueListIssues', {
-      ...scope.ref,
-      type,
-      state,
-      labels: labelList,
-      ...who,
-      page,
-      limit,
-    });
-  }
-  const who = node.group === 'all' ? {} : { [node.group]: true };
-  return client.page('issueSearchIssues', { type, state, labels: labelList, ...who, page, limit });
-}
-
 /** Issues or Pull Requests view: [repository →] assigned to me / created by me / mentioning me / all. */
 export function issuesResolver(
   accounts: AccountService,
@@ -88,16 +45,29 @@ export function issuesResolver(
   filters: IssueFilters,
   pulls: boolean,
 ): ChildResolver {
-  const groupNodes = (scope: IssueScope, parent: TreeNode | undefined): TreeNode[] =>
-    groups.map((group) => ({
-      kind: 'group',
-      id: childId(parent, `${parent ? '' : `${scopeKey(scope)}/`}group:${group}`),
-      parent,
-      scope,
+  const plan = (scope: IssueScope, group: IssueGroup): IssueQueryPlan =>
+    planIssueQuery(accounts.capabilities(scope.account), {
       group,
       pulls,
-      label: groupLabel(group, filters.values.state),
-    }));
+      state: filters.values.state,
+      labels: filters.values.labels,
+      repository: scope.kind === 'repository' ? scope.ref : undefined,
+      me: scope.account.username,
+    });
+  const groupNodes = (scope: IssueScope, parent: TreeNode | undefined): TreeNode[] =>
+    groups.map((group) => {
+      const planned = plan(scope, group);
+      return {
+        kind: 'group',
+        id: childId(parent, `${parent ? '' : `${scopeKey(scope)}/`}group:${group}`),
+        parent,
+        scope,
+        group,
+        pulls,
+        label: groupLabel(group, filters.values.state),
+        ...(planned.kind === 'unavailable' && { unavailable: planned.note }),
+      };
+    });
   return async (parent) => {
     if (parent === undefined) {
       const scopes = await currentScopes(accounts, workspace);
@@ -111,9 +81,22 @@ export function issuesResolver(
     if (parent.kind === 'scope') return staticSource(groupNodes(parent.scope, parent));
     if (parent.kind !== 'group') return staticSource([]);
     const { scope } = parent;
+    const planned = plan(scope, parent.group);
+    // a group the server cannot filter as asked shows why instead of unfiltered items
+    if (planned.kind === 'unavailable') {
+      return staticSource([
+        { kind: 'message', id: childId(parent, 'unavailable'), parent, text: planned.note, severity: 'info' },
+      ]);
+    }
     const client = await accounts.client(scope.account);
+    let repositoryId: Promise<number> | undefined;
+    const idOf = (): Promise<number> => {
+      if (scope.kind !== 'repository') return Promise.reject(new TypeError('no repository'));
+      repositoryId ??= client.api.repoGet(scope.ref).then((repository) => repository.id);
+      return repositoryId;
+    };
     return pagedSource(
-      (page, limit) => fetchGroup(client, parent, filters, page, limit),
+      (page, limit) => fetchIssuePage(client, planned, page, limit, idOf),
       (issue) => {
         const ref =
           scope.kind === 'repository'

@@ -113,6 +113,8 @@ export type TreeNode = Base &
         readonly group: IssueGroup;
         readonly pulls: boolean;
         readonly label: string;
+        /** Why the server cannot list this group as its name says ("needs Gitea ≥ 1.15"). */
+        readonly unavailable?: string;
       }
     | {
         readonly kind: 'notification';

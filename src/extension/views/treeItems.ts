@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { describeProfile } from '../../api/serverProfile';
 import { accountLabel, serverLabel } from '../accounts/account';
 import type { FolderKind, IssueGroup, IssueSummary, NodeOf, TreeNode } from './nodes';
 import { notificationItem } from './notificationsItem';
@@ -147,9 +148,16 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
         node.account.kind === 'local' ? node.account.serverUrl : serverLabel(node.account.serverUrl);
       item.iconPath = new vscode.ThemeIcon(node.account.kind === 'local' ? 'server' : 'account');
       item.contextValue = node.account.kind === 'local' ? 'account.local' : 'account';
-      item.tooltip = new vscode.MarkdownString(
+      const tooltip = new vscode.MarkdownString(
         `**${escape(node.account.username)}** — ${escape(node.account.serverUrl)}`,
       );
+      const profile = node.account.profile;
+      tooltip.appendMarkdown(
+        `\n\n${escape(profile ? describeProfile(profile) : vscode.l10n.t('Server version not read yet'))}`,
+      );
+      if (profile && !profile.limitsFromServer)
+        tooltip.appendMarkdown(`\n\n${vscode.l10n.t('No /settings/api: Gitea defaults assumed')}`);
+      item.tooltip = tooltip;
       return item;
     }
     case 'folder':
@@ -234,6 +242,10 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
               : 'mention',
       );
       item.contextValue = 'group';
+      if (node.unavailable !== undefined) {
+        item.description = node.unavailable;
+        item.collapsibleState = C.Collapsed;
+      }
       return item;
     }
     case 'notification':

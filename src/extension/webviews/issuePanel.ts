@@ -68,6 +68,7 @@ export class IssuePanel extends Disposable {
       account: this.account,
       client: await this.services.accounts.client(this.account),
       log: this.services.log,
+      capabilities: this.services.accounts.capabilities(this.account),
     };
   }
 

@@ -85,7 +85,7 @@ export class MarkdownPreview extends Disposable {
     try {
       const { account, context } = await renderTarget(this.services, this.document);
       const client = await this.services.accounts.client(account);
-      const html = await renderMarkdown({ account, client, log: this.services.log }, context, text);
+      const html = await renderMarkdown({ client }, context, text);
       // an older render finishing late must not replace a newer one
       if (version !== this.#version || this.isDisposed) return;
       this.#lastHtml = html;

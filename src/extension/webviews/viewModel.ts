@@ -1,8 +1,11 @@
+import { requirementNote, type ServerCapabilities } from '../../api/capabilities';
 import { ApiError, type TeahouseClient } from '../../api/client';
+import { operationCatalogue } from '../../api/operations';
 import type { Comment, Issue, Reaction, User } from '../../api/types';
 import type { Account } from '../accounts/account';
 import type { Log } from '../util/log';
 import { mergeStyles } from '../util/mergeStyles';
+import { commitsFromPatch, filesFromDiff } from './pullPatch';
 import type {
   CommentModel,
   IssueModel,
@@ -18,6 +21,44 @@ export interface ViewSource {
   readonly account: Account;
   readonly client: TeahouseClient;
   readonly log: Log;
+  /** What the account's server offers; parts it lacks are read another way or left out with a note. */
+  readonly capabilities: ServerCapabilities;
+}
+
+const operation = (id: (typeof operationCatalogue)[number]['operationId']) =>
+  operationCatalogue.find((candidate) => candidate.operationId === id)!;
+const pullCommits = operation('repoGetPullRequestCommits');
+const pullFiles = operation('repoGetPullRequestFiles');
+const pullDiff = operation('repoDownloadPullDiffOrPatch');
+
+type PullPart<T> = { readonly items: T[]; readonly note?: string };
+
+/**
+ * A pull request's commits or files: their own endpoint where the server has it, else parsed from the
+ * `.patch` or `.diff` (Gitea 1.13–1.14), else none with a note saying which Gitea has them.
+ */
+async function pullPart<T>(
+  source: ViewSource,
+  what: string,
+  own: { readonly operation: typeof pullCommits; readonly load: () => Promise<T[]> },
+  fromText: { readonly diffType: 'diff' | 'patch'; readonly parse: (text: string) => T[] },
+  target: PanelTarget,
+): Promise<PullPart<T>> {
+  const { capabilities, client } = source;
+  if (capabilities.has(own.operation)) return { items: await optional(source, what, own.load, []) };
+  if (capabilities.has(pullDiff)) {
+    const { owner, repo, index } = target;
+    const text = await optional(
+      source,
+      `${what} (.${fromText.diffType})`,
+      () => client.api.repoDownloadPullDiffOrPatch({ owner, repo, index, diffType: fromText.diffType }),
+      '',
+    );
+    return { items: fromText.parse(text) };
+  }
+  // the note names the older release: the one the .diff/.patch would be enough from
+  const [missing] = capabilities.missing(pullDiff);
+  return { items: [], ...(missing && { note: requirementNote(missing) }) };
 }
 
 /** `<server>/<owner>/<repo>`: Gitea's Context for `#12` and `@user` links of this repository. */
@@ -25,7 +66,11 @@ export function markdownContext(account: Account, owner: string, repo: string): 
   return `${account.serverUrl}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 }
 
-export function renderMarkdown(source: ViewSource, context: string, text: string): Promise<string> {
+export function renderMarkdown(
+  source: Pick<ViewSource, 'client'>,
+  context: string,
+  text: string,
+): Promise<string> {
   if (text.trim() === '') return Promise.resolve('');
   return source.client.api.renderMarkdown({ body: { Text: text, Mode: 'gfm', Context: context } });
 }
@@ -140,17 +185,39 @@ async function pullModel(source: ViewSource, target: PanelTarget, context: strin
   const { client } = source;
   const pull = await client.api.repoGetPullRequest({ owner, repo, index });
   const [commits, files, combined, reviews, repository] = await Promise.all([
-    optional(
+    pullPart(
       source,
       'commits',
-      () => collect(client.paginate('repoGetPullRequestCommits', { owner, repo, index })),
-      [],
+      {
+        operation: pullCommits,
+        load: async () =>
+          (await collect(client.paginate('repoGetPullRequestCommits', { owner, repo, index }))).map(
+            (commit) => ({
+              sha: commit.sha,
+              message: commit.commit?.message ?? '',
+              author: commit.commit?.author?.name ?? commit.author?.login ?? '',
+            }),
+          ),
+      },
+      { diffType: 'patch', parse: commitsFromPatch },
+      target,
     ),
-    optional(
+    pullPart(
       source,
       'changed files',
-      () => collect(client.paginate('repoGetPullRequestFiles', { owner, repo, index })),
-      [],
+      {
+        operation: pullFiles,
+        load: async () =>
+          (await collect(client.paginate('repoGetPullRequestFiles', { owner, repo, index }))).map((file) => ({
+            filename: file.filename,
+            previousFilename: file.previous_filename ?? '',
+            status: file.status,
+            additions: file.additions,
+            deletions: file.deletions,
+          })),
+      },
+      { diffType: 'diff', parse: filesFromDiff },
+      target,
     ),
     optional(
       source,
@@ -174,18 +241,10 @@ async function pullModel(source: ViewSource, target: PanelTarget, context: strin
     mergeBase: pull.merge_base || pull.base.sha,
     merged: pull.merged,
     mergeable: pull.mergeable,
-    commits: commits.map((commit) => ({
-      sha: commit.sha,
-      message: commit.commit?.message ?? '',
-      author: commit.commit?.author?.name ?? commit.author?.login ?? '',
-    })),
-    files: files.map((file) => ({
-      filename: file.filename,
-      previousFilename: file.previous_filename ?? '',
-      status: file.status,
-      additions: file.additions,
-      deletions: file.deletions,
-    })),
+    commits: commits.items,
+    files: files.items,
+    ...(commits.note !== undefined && { commitsNote: commits.note }),
+    ...(files.note !== undefined && { filesNote: files.note }),
     combinedState: statuses.length > 0 ? combined?.state : undefined,
     statuses: statuses.map((status) => ({
       context: status.context,

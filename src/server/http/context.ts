@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../api/operationSpec';
+import type { OperationId } from '../../api/operations';
 import type { Database } from '../store/database';
 import type { UserRow } from '../store/users';
 import type { Identity } from './auth';
 import { parseBody, readBodyBytes } from './body';
 import { BodyFields } from './bodyFields';
-import { invalid, notFound, unauthenticated } from '../domain/errors';
+import { notFound, unauthenticated } from '../domain/errors';
 import { parsePaging, setPagingHeaders, type Paging } from './paging';
+import { parseQuery, type ReceivedQuery } from './queryArgs';
 import { sendJson } from './respond';
 import type { AppServices } from '../services/appServices';
 
@@ -15,8 +17,9 @@ import type { AppServices } from '../services/appServices';
  * read the body and to answer. Handlers answer through `json`, `list`, `empty` or `res` directly; a handler
  * that returns without answering gets the operation's success status with an empty body.
  */
-export class RequestContext {
+export class RequestContext<K extends OperationId = OperationId> {
   private bodyPromise?: Promise<BodyFields>;
+  private parsedQuery?: ReceivedQuery<K>;
 
   constructor(
     readonly app: AppServices,
@@ -66,25 +69,13 @@ export class RequestContext {
     return number;
   }
 
-  queryString(name: string): string | undefined {
-    return this.query.get(name) ?? undefined;
-  }
-
-  /** An integer query parameter; 422 when present but not an integer. */
-  queryInt(name: string): number | undefined {
-    const value = this.query.get(name);
-    if (value === null || value === '') return undefined;
-    if (!/^-?\d{1,15}$/.test(value)) throw invalid(`[${name}]: must be an integer`);
-    return Number(value);
-  }
-
-  /** A boolean query parameter (`true`/`false`/`1`/`0`); 422 when present but neither. */
-  queryBool(name: string): boolean | undefined {
-    const value = this.query.get(name)?.toLowerCase();
-    if (value === undefined || value === '') return undefined;
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
-    throw invalid(`[${name}]: must be true or false`);
+  /**
+   * The operation's query parameters as its catalogue entry declares them (names, types): reading an
+   * undeclared one is a type error, a malformed integer or boolean a 422. Parsed on first use.
+   */
+  get args(): ReceivedQuery<K> {
+    this.parsedQuery ??= parseQuery(this.op.queryParams, this.query) as ReceivedQuery<K>;
+    return this.parsedQuery;
   }
 
   /** `page` and `limit`, normalised as Gitea does. */

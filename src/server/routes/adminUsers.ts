@@ -17,18 +17,18 @@ function targetUser(ctx: RequestContext): UserRow {
 export const adminUserHandlers: HandlerMap = {
   adminSearchUsers: (ctx) => {
     const paging = ctx.paging;
-    const sort = ctx.queryString('sort');
+    const sort = ctx.args.sort;
     const { rows, total } = adminListUsers(ctx.db, {
-      keyword: ctx.queryString('q')?.trim(),
-      loginName: ctx.queryString('login_name'),
-      sourceId: ctx.queryInt('source_id'),
-      visibility: visibilities.find((v) => v === ctx.queryString('visibility')),
-      isActive: ctx.queryBool('is_active'),
-      isAdmin: ctx.queryBool('is_admin'),
-      isRestricted: ctx.queryBool('is_restricted'),
-      isProhibitLogin: ctx.queryBool('is_prohibit_login'),
+      keyword: ctx.args.q?.trim(),
+      loginName: ctx.args.login_name,
+      sourceId: ctx.args.source_id,
+      visibility: visibilities.find((v) => v === ctx.args.visibility),
+      isActive: ctx.args.is_active,
+      isAdmin: ctx.args.is_admin,
+      isRestricted: ctx.args.is_restricted,
+      isProhibitLogin: ctx.args.is_prohibit_login,
       sort: sort === 'created' || sort === 'updated' || sort === 'id' ? sort : 'name',
-      order: ctx.queryString('order') === 'desc' ? 'desc' : 'asc',
+      order: ctx.args.order === 'desc' ? 'desc' : 'asc',
       offset: paging.offset,
       limit: paging.limit,
     });

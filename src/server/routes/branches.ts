@@ -52,7 +52,7 @@ async function sourceCommit(git: GitRepository, oldRef?: string, oldBranch?: str
 
 export const branchHandlers: HandlerMap = {
   repoListBranches: gitRoute(readRepo, async (ctx, git) => {
-    const keyword = ctx.queryString('q')?.toLowerCase() ?? '';
+    const keyword = ctx.args.q?.toLowerCase() ?? '';
     const branches = (await listBranches(git.gitDir)).filter((b) => b.name.toLowerCase().includes(keyword));
     const { offset, limit } = ctx.paging;
     const page = branches.slice(offset, offset + limit);

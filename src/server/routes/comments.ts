@@ -31,7 +31,7 @@ function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: Comme
 export const commentHandlers: HandlerMap = {
   // Only comments of the units the caller may read (issues, pull requests or both), as Gitea.
   issueGetRepoComments: repoRoute(readRepo, (ctx, { repo }) => {
-    const { since, before } = querySinceBefore(ctx.query);
+    const { since, before } = querySinceBefore(ctx.args);
     const readIssues = repo.has_issues && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.issues'), 'read');
     const readPulls =
       repo.has_pull_requests && atLeast(repoAccess(ctx.db, ctx.user, repo, 'repo.pulls'), 'read');
@@ -44,7 +44,7 @@ export const commentHandlers: HandlerMap = {
 
   // Not paged in Gitea either: every comment, with X-Total-Count.
   issueGetComments: repoRoute(readRepo, (ctx, { repo }) => {
-    const { since, before } = querySinceBefore(ctx.query);
+    const { since, before } = querySinceBefore(ctx.args);
     const issue = loadIssue(ctx, repo);
     const rows = listIssueComments(ctx.db, issue.id, { since, before });
     ctx.list(toComments(ctx, repo, rows, [issue]), rows.length, {

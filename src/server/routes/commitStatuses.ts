@@ -32,9 +32,9 @@ async function statusCommit(git: GitRepository, ref: string, mustExist: boolean)
 }
 
 function listStatuses(ctx: RequestContext, git: GitRepository, sha: string): void {
-  const state = ctx.queryString('state');
+  const state = ctx.args.state;
   const { rows, total } = listCommitStatuses(ctx.db, git.repo.id, sha, {
-    sort: ctx.queryString('sort'),
+    sort: ctx.args.sort,
     // Gitea ignores a state it does not know rather than refusing it.
     state: isState(state) ? state : undefined,
     limit: ctx.paging.limit,

@@ -15,9 +15,9 @@ interface CommitOptions {
 
 /** Gitea's `stat`, `files` and `verification` switches: each on unless turned off. */
 const commitOptions = (ctx: RequestContext): CommitOptions => ({
-  stat: ctx.queryBool('stat') ?? true,
-  files: ctx.queryBool('files') ?? true,
-  verification: ctx.queryBool('verification') ?? true,
+  stat: ctx.args.stat ?? true,
+  files: ctx.args.files ?? true,
+  verification: ctx.args.verification ?? true,
 });
 
 async function commitJson(
@@ -66,9 +66,9 @@ export const commitHandlers: HandlerMap = {
 
   repoGetAllCommits: gitRoute(readRepo, async (ctx, git) => {
     const options = commitOptions(ctx);
-    const sha = ctx.queryString('sha');
-    const notRef = ctx.queryString('not');
-    const rawPath = ctx.queryString('path') ?? '';
+    const sha = ctx.args.sha;
+    const notRef = ctx.args.not;
+    const rawPath = ctx.args.path ?? '';
     const path = normalizeTreePath(rawPath);
     if (path === undefined) throw invalid(`invalid path: ${rawPath}`);
     let start: string;

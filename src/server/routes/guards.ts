@@ -1,3 +1,4 @@
+import type { OperationId } from '../../api/operations';
 import type { RequestContext } from '../http/context';
 import { forbidden, notFound } from '../domain/errors';
 import { assertIssueAccess, assertIssuesOrPullsAccess } from '../services/issuesAccess';
@@ -50,7 +51,9 @@ export interface MembershipGuard {
 }
 
 /** A handler together with the guard it was declared with, so the route table can be read and tested. */
-export type GuardedHandler = Handler & { readonly guard: RepoGuard | MembershipGuard };
+export type GuardedHandler<K extends OperationId = OperationId> = Handler<K> & {
+  readonly guard: RepoGuard | MembershipGuard;
+};
 
 /** Applies a repository guard: 404 when the caller cannot see the repository, then 401/403, then 423. */
 export function enterRepository(ctx: RequestContext, guard: RepoGuard): RepoScope {
@@ -86,29 +89,29 @@ function unitAccess(
 }
 
 /** A repository route: the guard runs first, the handler gets the repository it let through. */
-export function repoRoute(
+export function repoRoute<K extends OperationId>(
   guard: RepoGuard,
-  handle: (ctx: RequestContext, scope: RepoScope) => void | Promise<void>,
-): GuardedHandler {
-  const handler: Handler = (ctx) => handle(ctx, enterRepository(ctx, guard));
+  handle: (ctx: RequestContext<K>, scope: RepoScope) => void | Promise<void>,
+): GuardedHandler<K> {
+  const handler: Handler<K> = (ctx) => handle(ctx, enterRepository(ctx, guard));
   return Object.assign(handler, { guard });
 }
 
 /** A route on a repository's git data: the guard, then its git directory opened (404 when missing). */
-export function gitRoute(
+export function gitRoute<K extends OperationId>(
   guard: RepoGuard,
-  handle: (ctx: RequestContext, git: GitRepository) => void | Promise<void>,
-): GuardedHandler {
-  const handler: Handler = (ctx) => handle(ctx, openGit(ctx, enterRepository(ctx, guard)));
+  handle: (ctx: RequestContext<K>, git: GitRepository) => void | Promise<void>,
+): GuardedHandler<K> {
+  const handler: Handler<K> = (ctx) => handle(ctx, openGit(ctx, enterRepository(ctx, guard)));
   return Object.assign(handler, { guard });
 }
 
 /** An organization route: 404 when the caller cannot see `{org}`, then 401/403 without `role` in it. */
-export function orgRoute(
+export function orgRoute<K extends OperationId>(
   role: MembershipGuard['role'],
-  handle: (ctx: RequestContext, org: UserRow) => void | Promise<void>,
-): GuardedHandler {
-  const handler: Handler = (ctx) => {
+  handle: (ctx: RequestContext<K>, org: UserRow) => void | Promise<void>,
+): GuardedHandler<K> {
+  const handler: Handler<K> = (ctx) => {
     const org = visibleOrg(ctx);
     assertOrgRole(ctx.db, ctx.user, org, role);
     return handle(ctx, org);
@@ -117,11 +120,11 @@ export function orgRoute(
 }
 
 /** A team route (`/teams/{id}`): 404 for an unknown team or a caller outside its organization, 403 without `role`. */
-export function teamRoute(
+export function teamRoute<K extends OperationId>(
   role: MembershipGuard['role'],
-  handle: (ctx: RequestContext, team: TeamRow) => void | Promise<void>,
-): GuardedHandler {
-  const handler: Handler = (ctx) => {
+  handle: (ctx: RequestContext<K>, team: TeamRow) => void | Promise<void>,
+): GuardedHandler<K> {
+  const handler: Handler<K> = (ctx) => {
     const team = loadTeam(ctx);
     assertTeamRole(ctx.db, ctx.user, team, role);
     return handle(ctx, team);

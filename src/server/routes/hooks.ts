@@ -91,13 +91,7 @@ export const hookHandlers: HandlerMap = {
 
   repoTestHook: gitRoute(repoAdmin, async (ctx, git) => {
     const hook = scopedHook(ctx, { repoId: git.repo.id });
-    const payload = await testPushPayload(
-      ctx,
-      git.repo,
-      git.reader,
-      ctx.requireUser(),
-      ctx.queryString('ref'),
-    );
+    const payload = await testPushPayload(ctx, git.repo, git.reader, ctx.requireUser(), ctx.args.ref);
     if (queueTestDelivery(ctx.db, hook, payload)) wakeDeliveries(ctx.app);
     ctx.empty();
   }),

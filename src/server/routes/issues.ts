@@ -21,7 +21,7 @@ const refuseMergedStateChange =
 
 export const issueHandlers: HandlerMap = {
   issueListIssues: repoRoute(readRepo, (ctx, { repo }) => {
-    const filter = repositoryIssueFilter(ctx.db, repo, ctx.query);
+    const filter = repositoryIssueFilter(ctx.db, repo, ctx.args);
     assertIssueAccess(ctx.db, ctx.user, repo, filter.isPull === true, 'read');
     const paging = ctx.paging;
     const { rows, total } = listIssues(ctx.db, filter, paging);
@@ -30,7 +30,7 @@ export const issueHandlers: HandlerMap = {
 
   // Across every repository the caller may read (public ones for anonymous callers).
   issueSearchIssues: (ctx) => {
-    const filter = searchIssueFilter(ctx.db, ctx.user, ctx.query);
+    const filter = searchIssueFilter(ctx.db, ctx.user, ctx.args);
     const paging = ctx.paging;
     const { rows, total } = listIssues(ctx.db, filter, paging);
     ctx.list(toIssues(ctx, rows), total, paging);

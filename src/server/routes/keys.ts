@@ -36,7 +36,7 @@ async function readCreateKeyOption(ctx: RequestContext): Promise<{ title: string
 /** A user's keys, or with `?fingerprint=` the keys having it (on /user/keys: anyone's, as Gitea's lookup). */
 function listKeys(ctx: RequestContext, owner: UserRow | undefined): void {
   const paging = ctx.paging;
-  const fingerprint = ctx.queryString('fingerprint') || undefined;
+  const fingerprint = ctx.args.fingerprint || undefined;
   const { rows, total } = listPublicKeys(ctx.db, {
     ownerId: owner?.id,
     fingerprint,
@@ -53,7 +53,7 @@ function listKeys(ctx: RequestContext, owner: UserRow | undefined): void {
 export const keyHandlers: HandlerMap = {
   userCurrentListKeys: (ctx) => {
     const viewer = ctx.requireUser();
-    listKeys(ctx, ctx.queryString('fingerprint') ? undefined : viewer);
+    listKeys(ctx, ctx.args.fingerprint ? undefined : viewer);
   },
 
   userListKeys: (ctx) => listKeys(ctx, visibleAccount(ctx, ctx.param('username'))),

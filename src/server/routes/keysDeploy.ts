@@ -17,11 +17,11 @@ function repositoryKey(ctx: RequestContext, repo: RepositoryRow): DeployKeyRow {
 export const deployKeyHandlers: HandlerMap = {
   repoListKeys: repoRoute(repoAdmin, (ctx, { repo }) => {
     const paging = ctx.paging;
-    const keyId = ctx.queryInt('key_id');
+    const keyId = ctx.args.key_id;
     const { rows, total } = listDeployKeys(ctx.db, {
       repoId: repo.id,
       keyId: keyId ? keyId : undefined,
-      fingerprint: ctx.queryString('fingerprint') || undefined,
+      fingerprint: ctx.args.fingerprint || undefined,
       offset: paging.offset,
       limit: paging.limit,
     });

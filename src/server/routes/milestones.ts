@@ -14,7 +14,7 @@ export const milestoneHandlers: HandlerMap = {
     const { rows, total } = listMilestones(
       ctx.db,
       repo.id,
-      { closed: milestoneStateFilter(ctx.queryString('state')), name: ctx.queryString('name') },
+      { closed: milestoneStateFilter(ctx.args.state), name: ctx.args.name },
       paging,
     );
     ctx.list(rows.map(toMilestone), total, paging);

@@ -1,6 +1,7 @@
 import type { NotificationCount } from '../../api/types';
 import { toNotificationThread, toNotificationThreads } from '../convert/notification';
 import type { RequestContext } from '../http/context';
+import { booleanValue } from '../http/queryArgs';
 import { malformed } from '../domain/errors';
 import { bodyTime, querySinceBefore } from '../services/issuesTime';
 import {
@@ -22,27 +23,30 @@ import type { HandlerMap } from './handler';
 import { readRepo, repoRoute } from './guards';
 
 /** The `to-status` of a change: unread, read or pinned; read when absent or unknown (Gitea). */
-const targetStatus = (ctx: RequestContext): NotificationStatus =>
-  statusFromWord(ctx.queryString('to-status') ?? '') ?? notificationStatus.read;
+const targetStatus = (ctx: MarkContext | RequestContext<'notifyReadThread'>): NotificationStatus =>
+  statusFromWord(ctx.args['to-status'] ?? '') ?? notificationStatus.read;
 
 /**
  * Gitea's getFindNotificationOptions: `since`/`before` (422 when malformed), `status-types` (unread and
  * pinned unless given; ignored with `all`), `subject-type`.
  */
-function listFilter(ctx: RequestContext, repoId?: number): NotificationFilter {
-  const { since, before } = querySinceBefore(ctx.query);
-  const all = ctx.queryBool('all') === true;
+type ListContext = RequestContext<'notifyGetList' | 'notifyGetRepoList'>;
+type MarkContext = RequestContext<'notifyReadList' | 'notifyReadRepoList'>;
+
+function listFilter(ctx: ListContext, repoId?: number): NotificationFilter {
+  const { since, before } = querySinceBefore(ctx.args);
+  const all = ctx.args.all === true;
   return {
     userId: ctx.requireUser().id,
     repoId,
     since,
     before,
-    statuses: all ? [] : statusesFromWords(ctx.query.getAll('status-types'), ['unread', 'pinned']),
-    sources: sourcesFromWords(ctx.query.getAll('subject-type')),
+    statuses: all ? [] : statusesFromWords(ctx.args['status-types'] ?? [], ['unread', 'pinned']),
+    sources: sourcesFromWords(ctx.args['subject-type'] ?? []),
   };
 }
 
-function listThreads(ctx: RequestContext, repoId?: number): void {
+function listThreads(ctx: ListContext, repoId?: number): void {
   const filter = listFilter(ctx, repoId);
   const paging = ctx.paging;
   const { rows, total } = listNotifications(ctx.db, filter, paging);
@@ -53,8 +57,8 @@ function listThreads(ctx: RequestContext, repoId?: number): void {
  * Gitea's ReadNotifications: threads last updated at or before `last_read_at` (400 when malformed), of the
  * `status-types` (unread unless given; any with `all`), move to `to-status`; answers them with 205.
  */
-function markThreadsAs(ctx: RequestContext, repoId?: number): void {
-  const lastReadAt = ctx.queryString('last_read_at')?.trim();
+function markThreadsAs(ctx: MarkContext, repoId?: number): void {
+  const lastReadAt = ctx.args.last_read_at?.trim();
   let before: number | undefined;
   if (lastReadAt) {
     try {
@@ -63,12 +67,13 @@ function markThreadsAs(ctx: RequestContext, repoId?: number): void {
       throw malformed(`parsing time "${lastReadAt}" as RFC 3339 failed`);
     }
   }
-  const all = ctx.queryBool('all') === true;
+  // Declared a string by Gitea's swagger; read as Gitea's QueryBool reads it (422 when neither).
+  const all = ctx.args.all !== undefined && ctx.args.all !== '' && booleanValue('all', ctx.args.all);
   const filter: NotificationFilter = {
     userId: ctx.requireUser().id,
     repoId,
     before,
-    statuses: all ? [] : statusesFromWords(ctx.query.getAll('status-types'), ['unread']),
+    statuses: all ? [] : statusesFromWords(ctx.args['status-types'] ?? [], ['unread']),
   };
   const changed = markThreads(ctx.db, filter, targetStatus(ctx));
   ctx.json(toNotificationThreads(ctx, changed));

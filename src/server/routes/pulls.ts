@@ -17,20 +17,8 @@ import { labelRefs } from './issuesLookup';
 import { loadFreshPull, loadPull, pullActor, pullGit } from './pullsLookup';
 import { pullReader, pullWriter, repoRoute } from './guards';
 
-/** `labels`: repeated (`labels=1&labels=2`, as Gitea reads it) or comma-separated ids; anything else is 422. */
-function labelIdsQuery(ctx: RequestContext): number[] | undefined {
-  const values = ctx.query
-    .getAll('labels')
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-  if (values.length === 0) return undefined;
-  if (values.some((v) => !/^\d{1,15}$/.test(v))) throw invalid('[labels]: must be label ids');
-  return values.map(Number);
-}
-
 function sortQuery(ctx: RequestContext): PullSort {
-  const sort = ctx.queryString('sort') ?? '';
+  const sort = ctx.args.sort ?? '';
   return (pullSortTypes as readonly string[]).includes(sort) ? (sort as PullSort) : 'newest';
 }
 
@@ -46,7 +34,7 @@ function mergeField(body: BodyFields, goName: string, snakeName: string): string
 
 export const pullHandlers: HandlerMap = {
   repoListPullRequests: repoRoute(pullReader, async (ctx, { repo }) => {
-    const posterName = ctx.queryString('poster');
+    const posterName = ctx.args.poster;
     const poster = posterName ? findUserByName(ctx.db, posterName) : undefined;
     // Gitea answers an unknown poster with 400.
     if (posterName && !poster) throw malformed(`user does not exist [name: ${posterName}]`);
@@ -55,10 +43,11 @@ export const pullHandlers: HandlerMap = {
       ctx.db,
       {
         repoId: repo.id,
-        isClosed: stateFilter(ctx.queryString('state') ?? null),
-        baseBranch: ctx.queryString('base_branch') || undefined,
-        milestoneId: ctx.queryInt('milestone') || undefined,
-        labelIds: labelIdsQuery(ctx),
+        isClosed: stateFilter(ctx.args.state),
+        baseBranch: ctx.args.base_branch || undefined,
+        milestoneId: ctx.args.milestone || undefined,
+        // `labels`: repeated (`labels=1&labels=2`, as Gitea reads it) or comma-separated ids; others are 422.
+        labelIds: ctx.args.labels?.length ? [...ctx.args.labels] : undefined,
         posterId: poster?.id,
         sort: sortQuery(ctx),
       },

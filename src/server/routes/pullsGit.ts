@@ -53,7 +53,7 @@ export const pullGitHandlers: HandlerMap = {
     const gitDir = gitDirOf(pullGit(ctx), repo);
     const text =
       kind === 'diff'
-        ? await diffText(gitDir, start, end, { binary: ctx.queryBool('binary') ?? false })
+        ? await diffText(gitDir, start, end, { binary: ctx.args.binary ?? false })
         : await patchText(gitDir, start, end);
     ctx.res.statusCode = 200;
     ctx.res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -68,8 +68,8 @@ export const pullGitHandlers: HandlerMap = {
     const reader = git.gitPool.reader(gitDir);
     const { page, limit, offset } = ctx.paging;
     const { ids, total } = await listCommitIds(gitDir, end, { offset, limit }, { not: start });
-    const verification = ctx.queryBool('verification') ?? true;
-    const files = ctx.queryBool('files') ?? true;
+    const verification = ctx.args.verification ?? true;
+    const files = ctx.args.files ?? true;
     const commits: CommitJson[] = [];
     for (const id of ids) {
       const commit = await readCommit(reader, id);
@@ -90,7 +90,7 @@ export const pullGitHandlers: HandlerMap = {
     const item = await loadFreshPull(ctx, repo);
     const { start, end } = rangeOf(item, 'merge-base');
     let files = await changedFiles(gitDirOf(pullGit(ctx), repo), start, end);
-    const skipTo = ctx.queryString('skip-to');
+    const skipTo = ctx.args['skip-to'];
     if (skipTo) {
       const at = files.findIndex((file) => file.filename === skipTo);
       if (at >= 0) files = files.slice(at);

@@ -49,8 +49,8 @@ export const releaseHandlers: HandlerMap = {
   repoListReleases: repoRoute(releaseReader, (ctx, { repo, mode }) => {
     const filter = {
       includeDrafts: atLeast(mode, 'write'),
-      draft: ctx.queryBool('draft'),
-      prerelease: ctx.queryBool('pre-release'),
+      draft: ctx.args.draft,
+      prerelease: ctx.args['pre-release'],
     };
     const paging = ctx.paging;
     const rows = listReleases(ctx.db, repo.id, filter, paging);

@@ -31,19 +31,20 @@ function treePathOr404(raw: string): string {
 }
 
 /** `?ref=` (or the spec's `?branch=`) resolved, or the default branch. */
-const queryRef = (ctx: RequestContext): string | undefined =>
-  ctx.queryString('ref') || ctx.queryString('branch') || undefined;
+/** The contents endpoints take the spec's `branch` beside Gitea's `ref`. */
+const contentsRef = (ctx: RequestContext<'repoGetContents' | 'repoGetContentsList'>): string | undefined =>
+  ctx.args.ref || ctx.args.branch || undefined;
 
 /**
  * The ref and path of a raw request: `?ref=` with the whole path, else the legacy `{ref}/{path}` form (the
  * shortest leading segments naming a branch, else a tag, else a full commit id), else the default branch.
  */
 async function rawTarget(
-  ctx: RequestContext,
+  ctx: RequestContext<'repoGetRawFile'>,
   git: GitRepository,
 ): Promise<{ ref: ResolvedRef; path: string }> {
   const path = treePathOr404(ctx.param('filepath'));
-  const ref = queryRef(ctx);
+  const ref = ctx.args.ref || undefined;
   if (ref !== undefined) return { ref: await resolveRefOrDefault(git, ref), path };
   // The default branch is looked up alongside the prefixes: most paths start with no ref at all.
   const fallback = resolveRefOrDefault(git, undefined).then(
@@ -91,7 +92,7 @@ async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> 
   res.end(blob.content);
 }
 
-async function serveArchive(ctx: RequestContext, git: GitRepository): Promise<void> {
+async function serveArchive(ctx: RequestContext<'repoGetArchive'>, git: GitRepository): Promise<void> {
   const requested = ctx.param('archive');
   const parsed = parseArchiveName(requested);
   if (!parsed) throw notFound(`unknown archive format: ${requested}`);
@@ -99,10 +100,7 @@ async function serveArchive(ctx: RequestContext, git: GitRepository): Promise<vo
     throw notFound(`unrecognized repository reference: ${parsed.ref}`);
   }
   const ref = await resolveRefOrDefault(git, parsed.ref);
-  const paths = ctx.query
-    .getAll('path')
-    .map(treePathOr404)
-    .filter((p) => p !== '');
+  const paths = (ctx.args.path ?? []).map(treePathOr404).filter((p) => p !== '');
   // Gitea names the download after the ref as asked, slashes made dashes.
   const baseName = `${git.repo.name}-${parsed.ref.replace(/\//g, '-')}`;
   const fileName = `${baseName}.${parsed.format}`;
@@ -127,7 +125,7 @@ async function serveArchive(ctx: RequestContext, git: GitRepository): Promise<vo
 const editorconfigCache = new ObjectCache<Editorconfig>(256);
 
 async function serveEditorconfig(ctx: RequestContext, git: GitRepository): Promise<void> {
-  const ref = await resolveRefOrDefault(git, ctx.queryString('ref'));
+  const ref = await resolveRefOrDefault(git, ctx.args.ref);
   const path = treePathOr404(ctx.param('filepath'));
   const info = await git.reader.info(`${ref.commit}:.editorconfig`);
   if (!info || info.type !== 'blob' || info.size > editorconfigLimit) {
@@ -182,9 +180,13 @@ export async function entryContents(
   });
 }
 
-async function serveContents(ctx: RequestContext, git: GitRepository, rawPath: string): Promise<void> {
+async function serveContents(
+  ctx: RequestContext<'repoGetContents' | 'repoGetContentsList'>,
+  git: GitRepository,
+  rawPath: string,
+): Promise<void> {
   const path = treePathOr404(rawPath);
-  const refName = queryRef(ctx);
+  const refName = contentsRef(ctx);
   let ref: ResolvedRef;
   try {
     ref = await resolveRefOrDefault(git, refName);

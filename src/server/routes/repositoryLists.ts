@@ -27,30 +27,30 @@ const searchModes = ['fork', 'source', 'mirror', 'collaborative'] as const;
 
 /** The query of `/repos/search`, validated as Gitea does (unknown mode, sort or order → 422). */
 function searchFilter(ctx: RequestContext): RepositoryFilter {
-  const mode = ctx.queryString('mode') ?? '';
+  const mode = ctx.args.mode ?? '';
   if (mode !== '' && !(searchModes as readonly string[]).includes(mode)) {
     throw invalid(`Invalid search mode: "${mode}"`);
   }
-  const sort = ctx.queryString('sort') ?? '';
-  const order = ctx.queryString('order') || 'asc';
+  const sort = ctx.args.sort ?? '';
+  const order = ctx.args.order || 'asc';
   if (sort !== '' && order !== 'asc' && order !== 'desc') throw invalid(`Invalid sort order: "${order}"`);
   if (sort !== '' && !(repositorySortKeys as readonly string[]).includes(sort)) {
     throw invalid(`Invalid sort mode: "${sort}"`);
   }
-  const uid = ctx.queryInt('uid') ?? 0;
-  const exclusive = ctx.queryBool('exclusive') ?? false;
+  const uid = ctx.args.uid ?? 0;
+  const exclusive = ctx.args.exclusive ?? false;
   // Private repositories are included for signed-in callers unless `private=false`; the permission filter decides.
-  const includePrivate = ctx.user !== null && (ctx.queryBool('private') ?? true);
+  const includePrivate = ctx.user !== null && (ctx.args.private ?? true);
   const filter: RepositoryFilter = {
-    keywords: (ctx.queryString('q') ?? '').split(','),
-    includeDescription: ctx.queryBool('includeDesc') ?? false,
-    topicOnly: ctx.queryBool('topic') ?? false,
-    template: ctx.queryBool('template'),
-    archived: ctx.queryBool('archived'),
-    isPrivate: includePrivate ? ctx.queryBool('is_private') : false,
-    starredBy: positive(ctx.queryInt('starredBy')),
-    teamId: positive(ctx.queryInt('team_id')),
-    priorityOwnerId: positive(ctx.queryInt('priority_owner_id')),
+    keywords: (ctx.args.q ?? '').split(','),
+    includeDescription: ctx.args.includeDesc ?? false,
+    topicOnly: ctx.args.topic ?? false,
+    template: ctx.args.template,
+    archived: ctx.args.archived,
+    isPrivate: includePrivate ? ctx.args.is_private : false,
+    starredBy: positive(ctx.args.starredBy),
+    teamId: positive(ctx.args.team_id),
+    priorityOwnerId: positive(ctx.args.priority_owner_id),
     sort: sort === '' ? 'alpha' : (sort as RepositorySortKey),
     order: sort === '' ? 'asc' : (order as 'asc' | 'desc'),
   };

@@ -45,8 +45,8 @@ function namedUser(ctx: RequestContext, name: string): UserRow {
  */
 function timeFilter(ctx: RequestContext, repo: RepositoryRow): TrackedTimeFilter {
   const doer = ctx.requireUser();
-  const { since, before } = querySinceBefore(ctx.query);
-  const name = ctx.queryString('user')?.trim();
+  const { since, before } = querySinceBefore(ctx.args);
+  const name = ctx.args.user?.trim();
   const userId = name ? namedUser(ctx, name).id : undefined;
   const manager = isSiteAdmin(doer) || atLeast(repoAccess(ctx.db, doer, repo, 'repo.issues'), 'write');
   if (!manager && userId !== undefined && userId !== doer.id) {
@@ -144,7 +144,7 @@ export const trackedTimeHandlers: HandlerMap = {
   }),
 
   userCurrentTrackedTimes: (ctx) => {
-    const { since, before } = querySinceBefore(ctx.query);
+    const { since, before } = querySinceBefore(ctx.args);
     const paging = ctx.paging;
     const { rows, total } = listTrackedTimes(ctx.db, { userId: ctx.requireUser().id, since, before }, paging);
     ctx.list(toTrackedTimes(ctx, rows), total, paging);

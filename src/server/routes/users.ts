@@ -13,8 +13,8 @@ export const userHandlers: HandlerMap = {
     const paging = ctx.paging;
     const viewer = ctx.user;
     const { rows, total } = searchUsers(ctx.db, {
-      keyword: ctx.queryString('q')?.trim(),
-      uid: ctx.queryInt('uid'),
+      keyword: ctx.args.q?.trim(),
+      uid: ctx.args.uid,
       visibleTo: viewer && { id: viewer.id, isAdmin: viewer.is_admin },
       offset: paging.offset,
       limit: paging.limit,

@@ -11,35 +11,60 @@ import { querySinceBefore } from './issuesTime';
 import { issueUnit } from './issuesAccess';
 import { atLeast, repoAccess, type Viewer } from './permissions';
 
-const splitList = (value: string | null): string[] =>
+/** The query of `GET /repos/{owner}/{repo}/issues`, as received (an unknown choice is the handler's to read). */
+export interface IssueListQuery {
+  readonly state?: string;
+  readonly type?: string;
+  readonly labels?: string;
+  readonly milestones?: string;
+  readonly q?: string;
+  readonly created_by?: string;
+  readonly assigned_by?: string;
+  readonly mentioned_by?: string;
+  readonly since?: string;
+  readonly before?: string;
+  readonly sort?: string;
+}
+
+/** The query of `GET /repos/issues/search`. */
+export interface IssueSearchQuery extends Omit<IssueListQuery, 'assigned_by' | 'mentioned_by'> {
+  readonly owner?: string;
+  readonly team?: string;
+  readonly created?: boolean;
+  readonly assigned?: boolean;
+  readonly mentioned?: boolean;
+  readonly priority_repo_id?: number;
+}
+
+const splitList = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
 
 /** `state`: open unless `closed` or `all` (Gitea treats anything else as open). */
-export function stateFilter(state: string | null): boolean | undefined {
+export function stateFilter(state: string | undefined): boolean | undefined {
   if (state === 'closed') return true;
   if (state === 'all') return undefined;
   return false;
 }
 
 /** `type`: issues or pulls; anything else lists both. */
-export function typeFilter(type: string | null): boolean | undefined {
+export function typeFilter(type: string | undefined): boolean | undefined {
   if (type === 'pulls') return true;
   if (type === 'issues') return false;
   return undefined;
 }
 
 /** `created_by` / `assigned_by` / `mentioned_by`: a user name; an unknown one is 404 as in Gitea. */
-function userFilter(db: Database, name: string | null): number | undefined {
+function userFilter(db: Database, name: string | undefined): number | undefined {
   if (!name) return undefined;
   const user = findUserByName(db, name);
   if (!user) throw notFound(`user does not exist [name: ${name}]`);
   return user.id;
 }
 
-function sortFilter(sort: string | null): IssueSort | undefined {
+function sortFilter(sort: string | undefined): IssueSort | undefined {
   return (issueSortTypes as readonly string[]).includes(sort ?? '') ? (sort as IssueSort) : undefined;
 }
 
@@ -50,7 +75,7 @@ function sortFilter(sort: string | null): IssueSort | undefined {
 function labelFilter(
   db: Database,
   repos: readonly RepositoryRow[],
-  value: string | null,
+  value: string | undefined,
 ): number[] | undefined {
   const ids = labelIdsByNamesInRepos(db, repos, splitList(value));
   return ids.length > 0 ? ids : undefined;
@@ -60,7 +85,7 @@ function labelFilter(
 function milestoneFilter(
   db: Database,
   repos: readonly RepositoryRow[],
-  value: string | null,
+  value: string | undefined,
 ): number[] | undefined {
   const ids = new Set<number>();
   for (const part of splitList(value)) {
@@ -77,25 +102,21 @@ function milestoneFilter(
 }
 
 /** The filter of `GET /repos/{owner}/{repo}/issues` from its query. */
-export function repositoryIssueFilter(
-  db: Database,
-  repo: RepositoryRow,
-  query: URLSearchParams,
-): IssueFilter {
+export function repositoryIssueFilter(db: Database, repo: RepositoryRow, query: IssueListQuery): IssueFilter {
   const { since, before } = querySinceBefore(query);
   return {
     repoIds: [repo.id],
-    isClosed: stateFilter(query.get('state')),
-    isPull: typeFilter(query.get('type')),
-    labelIds: labelFilter(db, [repo], query.get('labels')),
-    milestoneIds: milestoneFilter(db, [repo], query.get('milestones')),
-    keyword: query.get('q')?.trim().replaceAll('\0', '') || undefined,
-    posterId: userFilter(db, query.get('created_by')),
-    assigneeId: userFilter(db, query.get('assigned_by')),
-    mentionedId: userFilter(db, query.get('mentioned_by')),
+    isClosed: stateFilter(query.state),
+    isPull: typeFilter(query.type),
+    labelIds: labelFilter(db, [repo], query.labels),
+    milestoneIds: milestoneFilter(db, [repo], query.milestones),
+    keyword: query.q?.trim().replaceAll('\0', '') || undefined,
+    posterId: userFilter(db, query.created_by),
+    assigneeId: userFilter(db, query.assigned_by),
+    mentionedId: userFilter(db, query.mentioned_by),
     updatedAfter: since,
     updatedBefore: before,
-    sort: sortFilter(query.get('sort')),
+    sort: sortFilter(query.sort),
   };
 }
 
@@ -103,11 +124,11 @@ export function repositoryIssueFilter(
 function searchableRepositories(
   db: Database,
   viewer: Viewer,
-  query: URLSearchParams,
+  query: IssueSearchQuery,
   isPull: boolean | undefined,
 ): RepositoryRow[] {
-  const ownerName = query.get('owner');
-  const teamName = query.get('team');
+  const ownerName = query.owner;
+  const teamName = query.team;
   let ownerId: number | undefined;
   let teamId: number | undefined;
   if (ownerName) {
@@ -132,27 +153,25 @@ function searchableRepositories(
 }
 
 /** The filter of `GET /repos/issues/search`: the caller's `created`/`assigned`/`mentioned` flags, owner, team. */
-export function searchIssueFilter(db: Database, viewer: Viewer, query: URLSearchParams): IssueFilter {
+export function searchIssueFilter(db: Database, viewer: Viewer, query: IssueSearchQuery): IssueFilter {
   const { since, before } = querySinceBefore(query);
-  const isPull = typeFilter(query.get('type'));
+  const isPull = typeFilter(query.type);
   const repos = searchableRepositories(db, viewer, query, isPull);
-  const flag = (name: string): boolean => ['true', '1'].includes(query.get(name)?.toLowerCase() ?? '');
   // As Gitea: without a signed-in user these flags filter nothing.
-  const mine = (name: string): number | undefined => (viewer && flag(name) ? viewer.id : undefined);
-  const priorityRepoId = Number(query.get('priority_repo_id') ?? '0');
+  const mine = (flag: boolean | undefined): number | undefined => (viewer && flag ? viewer.id : undefined);
   return {
     repoIds: repos.map((r) => r.id),
-    isClosed: stateFilter(query.get('state')),
+    isClosed: stateFilter(query.state),
     isPull,
-    labelIds: labelFilter(db, repos, query.get('labels')),
-    milestoneIds: milestoneFilter(db, repos, query.get('milestones')),
-    keyword: query.get('q')?.trim().replaceAll('\0', '') || undefined,
-    posterId: mine('created') ?? userFilter(db, query.get('created_by')),
-    assigneeId: mine('assigned'),
-    mentionedId: mine('mentioned'),
+    labelIds: labelFilter(db, repos, query.labels),
+    milestoneIds: milestoneFilter(db, repos, query.milestones),
+    keyword: query.q?.trim().replaceAll('\0', '') || undefined,
+    posterId: mine(query.created) ?? userFilter(db, query.created_by),
+    assigneeId: mine(query.assigned),
+    mentionedId: mine(query.mentioned),
     updatedAfter: since,
     updatedBefore: before,
-    sort: sortFilter(query.get('sort')) ?? 'priorityrepo',
-    priorityRepoId: Number.isSafeInteger(priorityRepoId) ? priorityRepoId : 0,
+    sort: sortFilter(query.sort) ?? 'priorityrepo',
+    priorityRepoId: query.priority_repo_id ?? 0,
   };
 }

@@ -44,10 +44,13 @@ export function bodyDueDate(field: string, value: string): number {
 }
 
 /** The `since` / `before` query filters (RFC 3339); 422 when malformed, as Gitea's GetQueryBeforeSince. */
-export function querySinceBefore(query: URLSearchParams): { since?: number; before?: number } {
-  const read = (name: string): number | undefined => {
-    const value = query.get(name);
-    if (value === null || value === '') return undefined;
+export function querySinceBefore(query: { readonly since?: string; readonly before?: string }): {
+  since?: number;
+  before?: number;
+} {
+  const read = (name: 'since' | 'before'): number | undefined => {
+    const value = query[name];
+    if (value === undefined || value === '') return undefined;
     const parsed = parseTime(value);
     if (!parsed) throw invalid(`parsing time "${value}" as RFC 3339 failed: invalid ${name}`);
     return parsed.instant;

@@ -1,0 +1,144 @@
+import { giteaReleases, giteaRoutes } from './capabilities.generated';
+import type { GiteaRoute } from './capabilityTypes';
+import type { OperationSpec } from './operationSpec';
+import type { ServerProfile } from './serverProfile';
+
+export { giteaReleases, giteaRoutes };
+
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * The release of the table a server is judged by: the newest one not newer than the server. A server
+ * between two releases of the table is assumed to have what the older one has, no more.
+ */
+export function tableReleaseFor(giteaVersion: string): string | undefined {
+  return giteaReleases.filter((release) => compareVersions(release, giteaVersion) <= 0).at(-1);
+}
+
+/** `{index}.{diffType}` matches `{}.diff`; a whole-segment placeholder matches only a placeholder. */
+function segmentMatches(pattern: string, segment: string): boolean {
+  if (/^\{[^}]*\}$/.test(pattern)) return segment === '{}';
+  const escaped = pattern
+    .split(/\{[^}]*\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('(?:\\{\\}|[^/{}]+)');
+  return new RegExp(`^${escaped}$`).test(segment);
+}
+
+function pathMatches(pattern: string, routePath: string): boolean {
+  const left = pattern.split('/');
+  const right = routePath.split('/');
+  return left.length === right.length && left.every((segment, i) => segmentMatches(segment, right[i] ?? ''));
+}
+
+const routeCache = new Map<string, readonly GiteaRoute[]>();
+
+/** The table's routes an operation of the catalogue is served by (its path and every alias). */
+export function routesOf(operation: OperationSpec): readonly GiteaRoute[] {
+  const key = `${operation.method} ${operation.path}`;
+  let routes = routeCache.get(key);
+  if (routes === undefined) {
+    const paths = [operation.path, ...(operation.aliases ?? [])];
+    routes = Object.entries(giteaRoutes)
+      .filter(([route]) => {
+        const [method, routePath = ''] = route.split(' ');
+        return method === operation.method && paths.some((path) => pathMatches(path, routePath));
+      })
+      .map(([, route]) => route);
+    routeCache.set(key, routes);
+  }
+  return routes;
+}
+
+function routeAt(route: GiteaRoute, release: string): boolean {
+  return (
+    compareVersions(route.since, release) <= 0 &&
+    (route.until === undefined || compareVersions(release, route.until) <= 0)
+  );
+}
+
+/** What a feature needs and the server lacks, with the first Gitea release that has it. */
+export interface Missing {
+  readonly operationId: string;
+  readonly query?: string;
+  /** The first release of the table that has it; undefined when no Gitea release has it. */
+  readonly since?: string;
+}
+
+/** The short note shown where a feature is hidden: "needs Gitea ≥ 1.14" or "needs a Gitea newer than 1.14.1". */
+export function requirementNote(missing: Missing): string {
+  if (missing.since === undefined) return 'needs a Teahouse server';
+  const index = giteaReleases.indexOf(missing.since as (typeof giteaReleases)[number]);
+  const previous = index > 0 ? giteaReleases[index - 1] : undefined;
+  const [major, minor] = missing.since.split('.').map(Number);
+  const [previousMajor, previousMinor] = (previous ?? '').split('.').map(Number);
+  const adjacent = previous === undefined || (major === previousMajor && minor === (previousMinor ?? 0) + 1);
+  return adjacent ? `needs Gitea ≥ ${major}.${minor}` : `needs a Gitea newer than ${previous}`;
+}
+
+/**
+ * What one server offers, from its profile and the generated table. Teahouse serves the whole catalogue;
+ * a server whose version is not recognised is trusted with the whole catalogue too, as before profiles.
+ */
+export class ServerCapabilities {
+  readonly #release: string | undefined;
+  readonly #judged: boolean;
+
+  constructor(readonly profile: ServerProfile | undefined) {
+    const giteaVersion = profile?.giteaVersion;
+    this.#judged = giteaVersion !== undefined && (profile?.kind === 'gitea' || profile?.kind === 'forgejo');
+    this.#release = giteaVersion !== undefined ? tableReleaseFor(giteaVersion) : undefined;
+  }
+
+  /** Whether the table decides for this server (Gitea and Forgejo), rather than trusting the catalogue. */
+  get judged(): boolean {
+    return this.#judged;
+  }
+
+  /** The operation and the given query parameters, each checked; empty when all are there. */
+  missing(operation: OperationSpec, query: readonly string[] = []): Missing[] {
+    if (!this.#judged) return [];
+    const routes = routesOf(operation);
+    const since = (first: (route: GiteaRoute) => string | undefined): string | undefined =>
+      routes
+        .map(first)
+        .filter((release): release is string => release !== undefined)
+        .sort(compareVersions)[0];
+    const release = this.#release;
+    const present = release !== undefined ? routes.filter((route) => routeAt(route, release)) : [];
+    if (present.length === 0) {
+      // the first release with the operation and every parameter asked for
+      const needed = [
+        since((route) => route.since),
+        ...query.map((name) => since((route) => route.query[name])),
+      ];
+      const all = needed.includes(undefined) ? undefined : (needed as string[]).sort(compareVersions).at(-1);
+      return [{ operationId: operation.operationId, ...(all !== undefined && { since: all }) }];
+    }
+    return query
+      .filter(
+        (name) =>
+          !present.some(
+            (route) =>
+              route.query[name] !== undefined && compareVersions(route.query[name], release ?? '0') <= 0,
+          ),
+      )
+      .map((name) => ({
+        operationId: operation.operationId,
+        query: name,
+        since: since((route) => route.query[name]),
+      }));
+  }
+
+  has(operation: OperationSpec, query: readonly string[] = []): boolean {
+    return this.missing(operation, query).length === 0;
+  }
+}
