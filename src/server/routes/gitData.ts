@@ -45,12 +45,6 @@ async function treeTarget(git: GitRepository, named: string): Promise<{ resolved
   return { resolved, tree: tree.sha };
 }
 
-/** A query integer read as Go's QueryInt reads it: anything that is not one is 0. */
-function lenientInt(ctx: RequestContext, name: string): number {
-  const value = ctx.queryString(name) ?? '';
-  return /^-?\d{1,9}$/.test(value) ? Number(value) : 0;
-}
-
 export const gitDataHandlers: HandlerMap = {
   GetBlob: gitRoute(readRepo, async (ctx, git) => {
     const sha = objectIdParam(ctx);
@@ -61,11 +55,12 @@ export const gitDataHandlers: HandlerMap = {
 
   GetTree: gitRoute(readRepo, async (ctx, git) => {
     const { resolved, tree } = await treeTarget(git, ctx.param('sha'));
-    const recursive = ctx.queryBool('recursive') ?? false;
-    const entries = await listTreeEntries(git.gitDir, tree, { recursive });
-    const perPage = Math.min(Math.max(lenientInt(ctx, 'per_page'), 0) || treesPerPage, treesPerPage);
-    const page = Math.max(lenientInt(ctx, 'page'), 1);
-    const start = perPage * (page - 1);
+    const entries = await listTreeEntries(git.gitDir, tree, { recursive: ctx.args.recursive ?? false });
+    const perPage = ctx.args.per_page ?? 0;
+    const pageSize = perPage <= 0 || perPage > treesPerPage ? treesPerPage : perPage;
+    // the paging rules read `page` as Gitea does: below 1 or nonsense is the first
+    const page = ctx.paging.page;
+    const start = pageSize * (page - 1);
     ctx.json(
       toGitTree(ctx, git.repo, {
         sha: resolved,
@@ -73,8 +68,8 @@ export const gitDataHandlers: HandlerMap = {
         totalCount: entries.length,
         // As the parameter documents it: more entries after this page (Gitea sets it on every page of a
         // tree longer than one page, the last included).
-        truncated: start + perPage < entries.length,
-        entries: entries.slice(start, start + perPage),
+        truncated: start + pageSize < entries.length,
+        entries: entries.slice(start, start + pageSize),
       }),
     );
   }),
