@@ -9,8 +9,8 @@ import { linguistIndex } from './linguistData';
 const configurationLanguages = new Set(['XML', 'JSON', 'TOML', 'YAML', 'INI', 'SQL']);
 /** Larger files are judged by their name only (Gitea's bigFileSize). */
 const contentLimit = 1024 * 1024;
-/** Blobs read at once: each batch is held in memory until it is judged. */
-const batchSize = 64;
+/** Blobs read at once: a batch is held in memory until it is judged (at most 32 MiB). */
+const batchSize = 32;
 
 /** Bytes per language, the largest first (Gitea's order), as `[language, bytes]`. */
 export type LanguageBytes = readonly (readonly [string, number])[];
