@@ -185,8 +185,15 @@ describe('release events', () => {
     const tags = await listTags(gitDir);
     const plain = tags.find((t) => t.name === 'plain');
     const signed = tags.find((t) => t.name === 'signed/1');
-    assert.deepEqual(plain, { name: 'plain', id: firstCommit, commit: firstCommit });
+    const committed = Number(
+      execFileSync('git', ['--git-dir', gitDir, 'log', '-1', '--format=%ct', firstCommit], {
+        encoding: 'utf8',
+      }),
+    );
+    // a lightweight tag was made when its commit was; an annotated one when its tagger says
+    assert.deepEqual(plain, { name: 'plain', id: firstCommit, commit: firstCommit, created: committed });
     assert.equal(signed?.commit, firstCommit);
+    assert.equal(signed?.created, 1_700_000_100);
     assert.notEqual(signed?.id, firstCommit, 'an annotated tag is its own object');
     const object = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '-p', 'refs/tags/signed/1'], {
       encoding: 'utf8',

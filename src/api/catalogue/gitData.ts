@@ -30,15 +30,16 @@ export const gitDataOperations = [
       repoParam,
       { name: 'sha', type: 'string', required: true, description: 'sha of the commit' },
     ],
-    // pages with `per_page` inside the answer (`truncated`, `total_count`), not with `limit` and headers
+    // pages with `per_page` inside the answer (`truncated`, `total_count`), not with `limit` and headers;
+    // Gitea reads all three with QueryBool/QueryInt, unchecked
     queryParams: [
-      { name: 'recursive', type: 'boolean', description: 'show all directories and files' },
+      { name: 'recursive', type: 'boolean', description: 'show all directories and files', lenient: true },
       {
         name: 'page',
         type: 'integer',
         description: 'page number; the "truncated" field says whether there is more',
       },
-      { name: 'per_page', type: 'integer', description: 'number of items per page' },
+      { name: 'per_page', type: 'integer', description: 'number of items per page', lenient: true },
     ],
     success: { status: 200, type: 'GitTreeResponse' },
     statuses: [400, 404],

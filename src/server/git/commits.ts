@@ -30,7 +30,8 @@ export interface CommitObject {
 
 const identPattern = /^(.*?) ?<([^<>]*)> (-?\d+) ([+-]\d{4})$/;
 
-function parseIdent(value: string): PersonIdent {
+/** A `Name <email> 1700000000 +0200` line of a commit or tag object. */
+export function parseIdent(value: string): PersonIdent {
   const match = identPattern.exec(value);
   if (!match) return { name: value, email: '', when: 0, zone: '+0000' };
   return { name: match[1]!, email: match[2]!, when: Number(match[3]), zone: match[4]! };

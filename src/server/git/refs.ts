@@ -157,3 +157,30 @@ export async function deleteBranch(gitDir: string, name: string, expected: strin
     throw error;
   }
 }
+
+/** A reference and the object it names directly (an annotated tag names its tag object). */
+export interface RefEntry {
+  /** The full name: `refs/heads/main`, `refs/tags/v1`, `refs/pull/1/head`. */
+  readonly ref: string;
+  readonly sha: string;
+  readonly type: 'commit' | 'tag' | 'tree' | 'blob';
+}
+
+/**
+ * Every reference by name (`git for-each-ref`), apart from remote-tracking branches and the stash, which
+ * a workspace folder's own repository may have and a hosted one shows nobody (Gitea means to skip them).
+ */
+export async function listAllRefs(gitDir: string): Promise<RefEntry[]> {
+  const { stdout } = await runGit(['for-each-ref', '--format=%(objectname) %(objecttype) %(refname)'], {
+    gitDir,
+  });
+  const refs: RefEntry[] = [];
+  for (const line of stdout.split('\n')) {
+    const match = /^([0-9a-f]{40}|[0-9a-f]{64}) (commit|tag|tree|blob) (refs\/.+)$/.exec(line);
+    if (!match) continue;
+    const ref = match[3]!;
+    if (ref.startsWith('refs/remotes/') || ref === 'refs/stash') continue;
+    refs.push({ ref, sha: match[1]!, type: match[2] as RefEntry['type'] });
+  }
+  return refs;
+}

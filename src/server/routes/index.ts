@@ -30,6 +30,7 @@ import { issueSubscriptionHandlers } from './issueSubscriptions';
 import { stopwatchHandlers } from './stopwatches';
 import { trackedTimeHandlers } from './trackedTimes';
 import { forkHandlers } from './forks';
+import { gitDataHandlers } from './gitData';
 import { migrateHandlers } from './migrate';
 import { mirrorHandlers } from './mirrors';
 import { keyHandlers } from './keys';
@@ -44,6 +45,9 @@ import { organizationMemberHandlers } from './organizationsMembers';
 import { releaseHandlers } from './releases';
 import { releaseAssetHandlers } from './releaseAssets';
 import { repoFileHandlers } from './repoFiles';
+import { repositoryDetailHandlers } from './repositoryDetails';
+import { signingKeyHandlers } from './signingKeys';
+import { tagHandlers } from './tags';
 import { teamHandlers } from './teams';
 import { topicHandlers } from './topics';
 import { settingsHandlers } from './settings';
@@ -115,6 +119,10 @@ export const routeModules: readonly HandlerMap[] = [
   topicHandlers,
   settingsHandlers,
   heatmapHandlers,
+  gitDataHandlers,
+  tagHandlers,
+  repositoryDetailHandlers,
+  signingKeyHandlers,
 ];
 
 /**
