@@ -9,6 +9,7 @@ import { gitHostingSchema } from './migrations/v30GitHosting';
 import { commitStatusSchema } from './migrations/v31CommitStatus';
 import { branchProtectionSchema } from './migrations/v40BranchProtection';
 import { oauth2ApplicationsSchema } from './migrations/v41OAuth2Applications';
+import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -68,6 +69,11 @@ export const migrations: readonly Migration[] = [
     version: 41,
     description: 'OAuth2 applications of users',
     up: (db) => db.exec(oauth2ApplicationsSchema),
+  },
+  {
+    version: 55,
+    description: 'issue #21: original authors of migrated reactions, reviews and releases',
+    up: (db) => db.exec(migratedAuthorsSchema),
   },
 ];
 
