@@ -3,7 +3,7 @@ import { usersByIds } from '../store/issuesUsers';
 import type { ReactionRow } from '../store/reactions';
 import { userShaper } from './issue';
 import { isoTime } from './time';
-import type { UserJson } from './user';
+import { migratedAuthorRow, toUser, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
 
 /** Gitea's `Reaction` with this server's `User` shape. */
@@ -15,11 +15,11 @@ export function toReactions(view: ViewContext, rows: readonly ReactionRow[]): Re
     view,
     usersByIds(
       view.db,
-      rows.map((r) => r.user_id),
+      rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
     ),
   );
   return rows.map((row) => ({
-    user: user(row.user_id),
+    user: row.user_id === null ? toUser(view, migratedAuthorRow(row.original_author)) : user(row.user_id),
     content: row.type,
     created_at: isoTime(row.created),
   }));

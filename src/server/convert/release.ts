@@ -5,7 +5,7 @@ import type { RepositoryRow } from '../store/repositories';
 import { toAttachment } from './attachment';
 import { repositoryApiUrl } from './repository';
 import { isoTime } from './time';
-import { toUserOrGhost, type UserJson } from './user';
+import { migratedAuthorRow, toUser, toUserOrGhost, type UserJson } from './user';
 import { siteUrl, type ViewContext } from './viewContext';
 
 /** Gitea's `Release` with this server's `User` shape for the author. */
@@ -40,7 +40,9 @@ export function toRelease(view: ViewContext, repo: RepositoryRow, release: Relea
     prerelease: release.is_prerelease,
     created_at: isoTime(release.created),
     published_at: isoTime(release.created),
-    author: toUserOrGhost(view, release.publisher_id),
+    author: release.original_author
+      ? toUser(view, migratedAuthorRow(release.original_author))
+      : toUserOrGhost(view, release.publisher_id),
     assets: (attachmentsOfReleases(view.db, [release.id]).get(release.id) ?? []).map((attachment) =>
       toAttachment(view, attachment),
     ),

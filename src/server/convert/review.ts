@@ -7,7 +7,7 @@ import { codeCommentCounts, reviewTimelineComments, reviewType, type ReviewRow }
 import { userShaper } from './issue';
 import { issueHtmlUrl } from './issueUrls';
 import { isoTime } from './time';
-import type { UserJson } from './user';
+import { migratedAuthorRow, toUser, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
 
 /** Gitea's `PullReview` with this server's `User` shape. */
@@ -53,7 +53,9 @@ export function toPullReviews(
     const anchor = anchors.get(review.id);
     return {
       id: review.id,
-      user: user(review.reviewer_id),
+      user: review.original_author
+        ? toUser(view, migratedAuthorRow(review.original_author))
+        : user(review.reviewer_id),
       team: null,
       state: reviewStateName(review.type),
       body: review.content,
@@ -106,7 +108,9 @@ export function toPullReviewComments(
     return {
       id: comment.id,
       body: comment.content,
-      user: user(comment.poster_id),
+      user: comment.original_author
+        ? toUser(view, migratedAuthorRow(comment.original_author))
+        : user(comment.poster_id),
       resolver: comment.resolve_doer_id ? user(comment.resolve_doer_id) : null,
       pull_request_review_id: review.id,
       created_at: isoTime(comment.created),

@@ -89,6 +89,19 @@ export function ghostUserRow(): UserRow {
   };
 }
 
+/** The service name Gitea appends to a migrated author's name (only Gitea sources bring authors here). */
+export const migratedAuthorService = 'gitea';
+
+/**
+ * Gitea's NewReplaceUser: the stand-in (id -1) for a migrated author who has no account here, named
+ * `name(gitea)` as Gitea names the authors of migrated reactions. Objects whose JSON has no
+ * `original_author` field (reactions, reviews, review comments, releases) show their author this way.
+ */
+export function migratedAuthorRow(originalAuthor: string): UserRow {
+  const name = `${originalAuthor}(${migratedAuthorService})`;
+  return { ...ghostUserRow(), name, lower_name: name.toLowerCase() };
+}
+
 /** The user with `id` shaped by `toUser`, or the Ghost user when that account was deleted. */
 export const toUserOrGhost = (view: ViewContext, id: number): UserJson =>
   toUser(view, findUserById(view.db, id) ?? ghostUserRow());

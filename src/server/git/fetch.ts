@@ -132,3 +132,25 @@ export async function cloneBareLocal(sourceGitDir: string, destination: string):
   });
   await removeOrigin(destination);
 }
+
+/**
+ * Fetches one reference of a migration source into the same name here (a pull request's head that the
+ * clone did not bring). Answers false when the source has no such reference.
+ */
+export async function fetchSourceRef(gitDir: string, source: FetchSource, ref: string): Promise<boolean> {
+  if (!/^refs\/pull\/\d+\/head$/.test(ref)) throw new Error(`not a pull request head: ${ref}`);
+  try {
+    await runGit(
+      ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--', address(source), `+${ref}:${ref}`],
+      {
+        gitDir,
+        env: fetchEnv(source),
+        timeoutMs: fetchTimeoutMs,
+      },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof GitError) return false;
+    throw error;
+  }
+}

@@ -49,8 +49,8 @@ export const migrateHandlers: HandlerMap = {
     const cloneAddr = body.string('clone_addr', { required: true, nonEmpty: true });
     const repoName = body.string('repo_name', { required: true, nonEmpty: true, maxLength: 100 });
     const owner = migrationOwner(ctx, doer, body.string('repo_owner'), body.integer('uid'));
-    // Only the git part of a migration exists here: issues, wiki, releases and LFS are not brought along.
-    body.oneOf('service', [
+    // From a Gitea-compatible source the tracker comes too, as the flags ask; the wiki and LFS do not.
+    const service = body.oneOf('service', [
       'git',
       'github',
       'gitea',
@@ -61,6 +61,14 @@ export const migrateHandlers: HandlerMap = {
       'codebase',
       'codecommit',
     ] as const);
+    const mirror = body.boolean('mirror') ?? false;
+    const flags = {
+      labels: body.boolean('labels') ?? false,
+      milestones: body.boolean('milestones') ?? false,
+      issues: body.boolean('issues') ?? false,
+      pullRequests: body.boolean('pull_requests') ?? false,
+      releases: body.boolean('releases') ?? false,
+    };
     const repo = await migrateRepository(migrationServices(ctx), doer, owner, {
       cloneAddr,
       authUsername: body.string('auth_username') ?? '',
@@ -69,8 +77,10 @@ export const migrateHandlers: HandlerMap = {
       repoName,
       description: body.string('description', { maxLength: 2048 }) ?? '',
       isPrivate: body.boolean('private') ?? false,
-      mirror: body.boolean('mirror') ?? false,
+      mirror,
       mirrorInterval: body.string('mirror_interval'),
+      // As Gitea: a mirror brings the git data only.
+      tracker: service === 'gitea' && !mirror ? flags : undefined,
     });
     ctx.json(toRepository(ctx, repo, 'admin'));
   },

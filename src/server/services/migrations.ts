@@ -14,7 +14,14 @@ import { userType, type UserRow } from '../store/users';
 import type { AddressPolicy } from './addressPolicy';
 import type { EventBus } from './events';
 import { formatGoDuration, parseGoDuration } from './goDuration';
-import { resolveMigrationSource, type SourceRequest } from './migrationSource';
+import { resolveMigrationSource, type ResolvedSource, type SourceRequest } from './migrationSource';
+import {
+  openTrackerSource,
+  wantsTracker,
+  type MigrationFlags,
+  type PreparedTracker,
+} from './migration/trackerImport';
+import type { SourceAuth } from './migration/sourceApi';
 import {
   assertMayOwnAnotherRepository,
   duplicateRepositoryMessage,
@@ -39,6 +46,50 @@ export interface MigrateInput extends SourceRequest {
   readonly mirror: boolean;
   /** A Go duration (`8h`, `10m`, `0` for no background sync); the server's default when absent. */
   readonly mirrorInterval?: string;
+  /**
+   * What to bring besides the git data from a Gitea-compatible source (`service: "gitea"`); absent for
+   * other services and for mirrors, which bring the git data only (as Gitea's).
+   */
+  readonly tracker?: MigrationFlags;
+}
+
+/** How the source's API is asked: the token when one is given, else the user name and password. */
+function sourceAuth(input: MigrateInput, resolved: ResolvedSource): SourceAuth {
+  if (input.authToken !== '') return { kind: 'token', token: input.authToken };
+  if (resolved.username !== '' || resolved.password !== '')
+    return { kind: 'basic', username: resolved.username, password: resolved.password };
+  return { kind: 'none' };
+}
+
+/**
+ * Clones, then reads the tracker (and does its git work on the clone); the staging folder is removed if
+ * either fails. The source is opened before the clone, so a wrong address or token fails first.
+ */
+async function cloneWithTracker(
+  services: MigrationServices,
+  input: MigrateInput,
+  resolved: ResolvedSource,
+): Promise<{ cloned: Awaited<ReturnType<typeof cloneToStaging>>; tracker?: PreparedTracker }> {
+  const flags = input.tracker;
+  if (!flags || !wantsTracker(flags))
+    return { cloned: await cloneToStaging(services, input, resolved.source) };
+  const source = await openTrackerSource({
+    policy: services.policy,
+    git: resolved.source,
+    auth: sourceAuth(input, resolved),
+    flags,
+  });
+  try {
+    const cloned = await cloneToStaging(services, input, resolved.source);
+    try {
+      return { cloned, tracker: await source.load(cloned.stagingPath) };
+    } catch (error) {
+      rmSync(cloned.stagingPath, { recursive: true, force: true });
+      throw error;
+    }
+  } finally {
+    await source.close();
+  }
 }
 
 /** The mirror's interval in seconds: Gitea's rules (`0` turns the background sync off; a minimum otherwise). */
@@ -93,9 +144,12 @@ async function cloneToStaging(
 }
 
 /**
- * Migrates a repository into `owner` (the caller checked who may) as Gitea's git migration does: the
+ * Migrates a repository into `owner` (the caller checked who may) as Gitea's migration does: the
  * address checked, every reference cloned (`git clone --mirror`), the repository placed with its row;
  * a mirror keeps its remote (without credentials) and a schedule, anything else forgets where it came from.
+ * With `tracker` flags, labels, milestones, issues, pull requests and releases come along
+ * (services/migration/), written in the same transaction as the repository's row: a failure anywhere
+ * leaves neither rows nor git data.
  */
 export async function migrateRepository(
   services: MigrationServices,
@@ -111,7 +165,7 @@ export async function migrateRepository(
   if (repositoryNameTaken(db, owner.id, input.repoName)) throw conflict(duplicateRepositoryMessage);
   assertMayOwnAnotherRepository(db, doer, owner);
 
-  const cloned = await cloneToStaging(services, input, resolved.source);
+  const { cloned, tracker } = await cloneWithTracker(services, input, resolved);
   const repo = placeRepository(
     services,
     doer,
@@ -144,6 +198,8 @@ export async function migrateRepository(
           intervalSeconds: interval,
         });
       }
+      // Imported issues, comments and the rest fire no webhooks, as in Gitea: only the repository's creation does.
+      tracker?.write(db, repoId);
     },
   );
   const view = { db, user: doer, rootUrl: services.rootUrl };

@@ -11,6 +11,7 @@ import { branchProtectionSchema } from './migrations/v40BranchProtection';
 import { oauth2ApplicationsSchema } from './migrations/v41OAuth2Applications';
 import { topicsSchema } from './migrations/v50Topics';
 import { attachmentsSchema } from './migrations/v51Attachments';
+import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -80,6 +81,11 @@ export const migrations: readonly Migration[] = [
     version: 51,
     description: 'issue #21: release attachments',
     up: (db) => db.exec(attachmentsSchema),
+  },
+  {
+    version: 55,
+    description: 'issue #21: original authors of migrated reactions, reviews and releases',
+    up: (db) => db.exec(migratedAuthorsSchema),
   },
 ];
 

@@ -7,7 +7,10 @@ export interface ReactionRow {
   type: string;
   issue_id: number;
   comment_id: number | null;
-  user_id: number;
+  /** NULL for a migrated reaction whose author has no account here (then `original_author` names them). */
+  user_id: number | null;
+  original_author: string;
+  original_author_id: number;
   created: number;
 }
 

@@ -5,6 +5,9 @@ export interface ReleaseRow {
   id: number;
   repo_id: number;
   publisher_id: number;
+  /** A migrated release's author without an account here (publisher_id 0). */
+  original_author: string;
+  original_author_id: number;
   tag_name: string;
   lower_tag_name: string;
   target: string;
@@ -16,7 +19,7 @@ export interface ReleaseRow {
   created: number;
 }
 
-export type NewRelease = Omit<ReleaseRow, 'id' | 'lower_tag_name'>;
+export type NewRelease = Omit<ReleaseRow, 'id' | 'lower_tag_name' | 'original_author' | 'original_author_id'>;
 
 /** The columns an edit may change. */
 export type ReleaseChanges = Partial<

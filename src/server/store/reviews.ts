@@ -18,6 +18,9 @@ export interface ReviewRow {
   type: ReviewType;
   issue_id: number;
   reviewer_id: number;
+  /** A migrated review's author without an account here (reviewer_id 0). */
+  original_author: string;
+  original_author_id: number;
   content: string;
   official: boolean;
   commit_id: string;

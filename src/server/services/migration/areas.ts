@@ -1,0 +1,20 @@
+import type { MigrationArea } from './area';
+import { issuesArea } from './issues';
+import { labelsArea } from './labels';
+import { milestonesArea } from './milestones';
+import { pullRequestsArea } from './pullRequests';
+import { releasesArea } from './releases';
+
+/**
+ * The parts of a tracker migration, in writing order: labels and milestones before the issues and pull
+ * requests that refer to them by name, releases last. A new part (repository topics, release assets) is a
+ * module exporting a `MigrationArea` added here — assets after `releasesArea`, whose ids it finds in
+ * `ImportTarget.releaseIds` — with a flag in `MigrationFlags` if the client chooses it.
+ */
+export const migrationAreas: readonly MigrationArea[] = [
+  labelsArea,
+  milestonesArea,
+  issuesArea,
+  pullRequestsArea,
+  releasesArea,
+];

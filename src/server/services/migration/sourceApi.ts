@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, request } from 'undici';
+import { DomainError, invalid } from '../../domain/errors';
+import { AddressRefused, type AddressPolicy } from '../addressPolicy';
+
+/** Gitea's SDK page size when a source does not say (or says 0). */
+export const fallbackPageSize = 50;
+/** No repository of a sane source has more items in one list; past this a source is paging in circles. */
+const maxListItems = 500_000;
+const requestTimeoutMs = 60_000;
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** How the source is asked: a token (`Authorization: token …`), or a user name and password (Basic). */
+export type SourceAuth =
+  | { readonly kind: 'token'; readonly token: string }
+  | { readonly kind: 'basic'; readonly username: string; readonly password: string }
+  | { readonly kind: 'none' };
+
+export type Query = Readonly<Record<string, string | number>>;
+
+/**
+ * The REST API of a Gitea-compatible source (Gitea ≥ 1.14, Forgejo, Teahouse), read as Gitea's migrator
+ * reads it. Every connection resolves the host through the address policy, so the importer reaches only the
+ * addresses the git part may reach (no DNS rebinding between the check and the connect); redirects are not
+ * followed. Failures are 422s in Gitea's words ("Authentication failed: …", "Migration failed: …").
+ */
+export class SourceApi {
+  private readonly agent: Agent;
+  private pageSize = fallbackPageSize;
+  /** Requests made, for the figures a caller may report. */
+  requests = 0;
+
+  constructor(
+    private readonly policy: AddressPolicy,
+    /** The API root, e.g. `https://gitea.example.com/api/v1` (no trailing slash). */
+    private readonly apiRoot: string,
+    private readonly auth: SourceAuth,
+  ) {
+    const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+      const host = isIP(hostname) === 6 ? `[${hostname}]` : hostname;
+      policy.check(new URL(`http://${host}/`)).then(
+        (target) => {
+          const addresses = target.addresses.map((address) => ({ address, family: isIP(address) }));
+          if (options.all) callback(null, addresses);
+          else callback(null, addresses[0]!.address, addresses[0]!.family);
+        },
+        (error: unknown) => callback(error as NodeJS.ErrnoException, ''),
+      );
+    };
+    this.agent = new Agent({
+      connect: { lookup, timeout: requestTimeoutMs },
+      headersTimeout: requestTimeoutMs,
+      bodyTimeout: requestTimeoutMs,
+      connections: 16,
+    });
+  }
+
+  /** The page size the source serves (`/settings/api`'s `max_response_items`), else Gitea's SDK default. */
+  async readPageSize(): Promise<number> {
+    const settings = await this.get<{ max_response_items?: unknown }>('/settings/api', {}, true);
+    const size = settings?.max_response_items;
+    this.pageSize = typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : fallbackPageSize;
+    return this.pageSize;
+  }
+
+  /** One answer; with `optional`, an operation the source does not have answers undefined. */
+  async get<T>(path: string, query?: Query): Promise<T>;
+  async get<T>(path: string, query: Query, optional: true): Promise<T | undefined>;
+  async get<T>(path: string, query: Query = {}, optional = false): Promise<T | undefined> {
+    const url = new URL(`${this.apiRoot}${path}`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+    const shown = `GET ${url.pathname}`;
+    let status: number;
+    let text: string;
+    try {
+      await this.policy.check(url);
+      this.requests++;
+      const response = await request(url, {
+        method: 'GET',
+        headers: { accept: 'application/json', ...this.authHeader() },
+        dispatcher: this.agent,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      if (error instanceof AddressRefused)
+        throw invalid(`You can not import from disallowed hosts: ${error.message}.`);
+      throw invalid(`Migration failed: the source is unreachable (${describe(error)}).`);
+    }
+    // An operation the source lacks: 404 from Gitea, 501 from a Teahouse that has not implemented it.
+    if (optional && (status === 404 || status === 405 || status === 501)) return undefined;
+    if (status === 401 || status === 403) {
+      throw invalid(`Authentication failed: the source answered ${status} to ${shown}.`);
+    }
+    if (status < 200 || status > 299)
+      throw invalid(`Migration failed: the source answered ${status} to ${shown}.`);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw invalid(`Migration failed: the source answered ${shown} with something other than JSON.`);
+    }
+  }
+
+  /**
+   * Every item of a paged list, page by page at the source's page size. Ends at a short or empty page, and
+   * at a page answered before (a source that ignores `page`, or cycles); a source that pages on without
+   * end is refused rather than followed.
+   */
+  async list<T>(path: string, query: Query = {}): Promise<T[]> {
+    const items: T[] = [];
+    const seenPages = new Set<string>();
+    for (let page = 1; ; page++) {
+      const batch = await this.get<unknown>(path, { ...query, page, limit: this.pageSize });
+      if (!Array.isArray(batch))
+        throw invalid(`Migration failed: the source did not answer a list to GET ${path}.`);
+      if (batch.length === 0) break;
+      const fingerprint = createHash('sha256').update(JSON.stringify(batch)).digest('hex');
+      if (seenPages.has(fingerprint)) break;
+      seenPages.add(fingerprint);
+      items.push(...(batch as T[]));
+      if (batch.length < this.pageSize) break;
+      if (items.length > maxListItems) {
+        throw invalid(`Migration failed: the source keeps answering more pages of GET ${path}.`);
+      }
+    }
+    return items;
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private authHeader(): Record<string, string> {
+    switch (this.auth.kind) {
+      case 'token':
+        return { authorization: `token ${this.auth.token}` };
+      case 'basic':
+        return {
+          authorization: `Basic ${Buffer.from(`${this.auth.username}:${this.auth.password}`).toString('base64')}`,
+        };
+      case 'none':
+        return {};
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof DomainError) return error.message;
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of the answers. */
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
