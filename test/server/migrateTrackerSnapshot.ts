@@ -3,7 +3,7 @@ import { mustGit, remoteUrl } from '../helpers/gitRemote';
 import type { TestServer } from './harness';
 
 /**
- * Everything a repository's tracker answers, for comparing a migrated copy with its source: labels,
+ * Everything a repository's tracker answers, for comparing a migrated copy with its source: topics, labels,
  * milestones, issues, comments, reactions of each issue and comment, pull requests, reviews and their
  * comments, releases, the repository's counters, and every git reference.
  *
@@ -88,6 +88,7 @@ export async function snapshotRepository(
       open_pr_counter: repo.open_pr_counter!,
       release_counter: repo.release_counter!,
     },
+    topics: await get('/topics'),
     labels: await get('/labels'),
     milestones: await get('/milestones?state=all'),
     issues,

@@ -4,14 +4,16 @@ import { labelsArea } from './labels';
 import { milestonesArea } from './milestones';
 import { pullRequestsArea } from './pullRequests';
 import { releasesArea } from './releases';
+import { topicsArea } from './topics';
 
 /**
- * The parts of a tracker migration, in writing order: labels and milestones before the issues and pull
- * requests that refer to them by name, releases last. A new part (repository topics, release assets) is a
- * module exporting a `MigrationArea` added here — assets after `releasesArea`, whose ids it finds in
+ * The parts of a tracker migration, in writing order: topics, labels and milestones before the issues and
+ * pull requests that refer to them by name, releases last. A new part is a module exporting a
+ * `MigrationArea` added here — release assets after `releasesArea`, whose ids it finds in
  * `ImportTarget.releaseIds` — with a flag in `MigrationFlags` if the client chooses it.
  */
 export const migrationAreas: readonly MigrationArea[] = [
+  topicsArea,
   labelsArea,
   milestonesArea,
   issuesArea,
