@@ -42,7 +42,13 @@ async function ok<T>(
   return res.json;
 }
 
-/** Repository A: two labels, two milestones, issues with comments and reactions, a merged and an open pull request with reviews, releases. */
+/** Repository A: topics, two labels, two milestones, issues with comments and reactions, a merged and an open pull request with reviews, releases with an asset. */
+/** A release asset's bytes: every byte value, and a CRLF, so that nothing rewrites them on the way. */
+const assetBytes = Buffer.concat([
+  Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+  Buffer.from('\r\n'),
+]);
+
 async function buildSource(): Promise<void> {
   const repo = `/repos/${fullName}`;
   await createRepo(a, aliceA, 'tracker');
@@ -119,12 +125,20 @@ async function buildSource(): Promise<void> {
   });
   await ok(a, aliceA, 'POST', `${repo}/pulls/4/reviews`, { event: 'APPROVED', body: 'ok' });
 
-  await ok(a, aliceA, 'POST', `${repo}/releases`, {
+  const one = await ok<{ id: number }>(a, aliceA, 'POST', `${repo}/releases`, {
     tag_name: 'v1.0',
     target_commitish: 'main',
     name: 'One',
     body: 'notes\r\n',
   });
+  const form = new FormData();
+  form.append('attachment', new Blob([assetBytes]), 'tool.bin');
+  const upload = await fetch(`${a.apiUrl}${repo}/releases/${one.id}/assets?name=tool.bin`, {
+    method: 'POST',
+    headers: { Authorization: `token ${aliceA.token}` },
+    body: form,
+  });
+  assert.equal(upload.status, 201, await upload.text());
   await ok(a, bobA, 'POST', `${repo}/releases`, {
     tag_name: 'v1.1-rc',
     target_commitish: 'main',
@@ -175,6 +189,20 @@ describe('migrating issues, pull requests and releases between Teahouse servers'
     assert.deepEqual((snapB.effective as { topics: unknown }).topics, { topics: ['round-trip', 'tracker'] });
     assert.equal(snapB.gitRefs, snapA.gitRefs);
     assert.ok(snapA.counts.issues === 4 && snapA.counts.comments === 4 && snapA.counts.reviews === 3);
+  });
+
+  test("B's release asset is the source's file, byte for byte, downloadable at its own address", async () => {
+    const releases = await ok<
+      { tag_name: string; assets: { name: string; browser_download_url: string }[] }[]
+    >(b, aliceB, 'GET', `/repos/${fullName}/releases`);
+    const asset = releases.find((release) => release.tag_name === 'v1.0')?.assets[0];
+    assert.equal(asset?.name, 'tool.bin');
+    assert.ok(asset.browser_download_url.startsWith(b.url), 'the asset is served by B, not by A');
+    const download = await fetch(asset.browser_download_url, {
+      headers: { Authorization: `token ${aliceB.token}` },
+    });
+    assert.equal(download.status, 200);
+    assert.deepEqual(Buffer.from(await download.arrayBuffer()), assetBytes);
   });
 
   test('on B, alice is the local alice and bob, who has no account there, is an original author', async () => {

@@ -166,42 +166,50 @@ export async function migrateRepository(
   assertMayOwnAnotherRepository(db, doer, owner);
 
   const { cloned, tracker } = await cloneWithTracker(services, input, resolved);
-  const repo = placeRepository(
-    services,
-    doer,
-    owner,
-    {
-      ownerId: owner.id,
-      ownerName: owner.name,
-      name: input.repoName,
-      description: input.description,
-      defaultBranch: cloned.defaultBranch,
-      isPrivate: input.isPrivate,
-      isEmpty: cloned.isEmpty,
-      isTemplate: false,
-      objectFormatName: cloned.objectFormat,
-      size: cloned.size,
-    },
-    cloned.stagingPath,
-    (repoId) => {
-      recordMigrationSource(db, repoId, {
-        originalUrl: resolved.address,
-        mirror: input.mirror,
-        mirrorInterval: input.mirror ? formatGoDuration(interval) : '',
-      });
-      if (input.mirror) {
-        insertMirror(db, {
-          repoId,
-          remoteAddress: resolved.address,
-          authUsername: resolved.username,
-          authPassword: resolved.password,
-          intervalSeconds: interval,
+  const place = (): RepositoryRow =>
+    placeRepository(
+      services,
+      doer,
+      owner,
+      {
+        ownerId: owner.id,
+        ownerName: owner.name,
+        name: input.repoName,
+        description: input.description,
+        defaultBranch: cloned.defaultBranch,
+        isPrivate: input.isPrivate,
+        isEmpty: cloned.isEmpty,
+        isTemplate: false,
+        objectFormatName: cloned.objectFormat,
+        size: cloned.size,
+      },
+      cloned.stagingPath,
+      (repoId) => {
+        recordMigrationSource(db, repoId, {
+          originalUrl: resolved.address,
+          mirror: input.mirror,
+          mirrorInterval: input.mirror ? formatGoDuration(interval) : '',
         });
-      }
-      // Imported issues, comments and the rest fire no webhooks, as in Gitea: only the repository's creation does.
-      tracker?.write(db, repoId);
-    },
-  );
+        if (input.mirror) {
+          insertMirror(db, {
+            repoId,
+            remoteAddress: resolved.address,
+            authUsername: resolved.username,
+            authPassword: resolved.password,
+            intervalSeconds: interval,
+          });
+        }
+        // Imported issues, comments and the rest fire no webhooks, as in Gitea: only the repository's creation does.
+        tracker?.write(db, services.dataDir, repoId);
+      },
+    );
+  let repo: RepositoryRow;
+  try {
+    repo = place();
+  } catch (error) {
+    tracker?.discard();
+    throw error;
+  }
   const view = { db, user: doer, rootUrl: services.rootUrl };
   services.events.emit({
     event: 'repository',

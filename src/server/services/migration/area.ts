@@ -47,6 +47,8 @@ export class SourceRepository {
  */
 export interface ImportTarget {
   readonly db: Database;
+  /** The data folder, for what lives beside the database (release assets). */
+  readonly dataDir: string;
   readonly repoId: number;
   /** One clock reading for rows the source gives no date for (labels). */
   readonly now: number;
@@ -63,6 +65,8 @@ export interface LoadedArea {
   readonly prepareGit?: (gitDir: string) => Promise<void>;
   /** Writes the rows; synchronous, inside the placing transaction, so a failure leaves nothing. */
   readonly write: (target: ImportTarget) => void;
+  /** Removes what `write` put outside the database (files), when the transaction it ran in failed. */
+  readonly discard?: () => void;
   /** How many objects of which kind, for the caller's figures. */
   readonly counts: Readonly<Record<string, number>>;
 }

@@ -3,14 +3,15 @@ import { issuesArea } from './issues';
 import { labelsArea } from './labels';
 import { milestonesArea } from './milestones';
 import { pullRequestsArea } from './pullRequests';
+import { releaseAssetsArea } from './releaseAssets';
 import { releasesArea } from './releases';
 import { topicsArea } from './topics';
 
 /**
  * The parts of a tracker migration, in writing order: topics, labels and milestones before the issues and
- * pull requests that refer to them by name, releases last. A new part is a module exporting a
- * `MigrationArea` added here — release assets after `releasesArea`, whose ids it finds in
- * `ImportTarget.releaseIds` — with a flag in `MigrationFlags` if the client chooses it.
+ * pull requests that refer to them by name, releases, then their assets, which find the releases'
+ * ids in `ImportTarget.releaseIds`. A new part is a module exporting a `MigrationArea` added here,
+ * with a flag in `MigrationFlags` if the client chooses it.
  */
 export const migrationAreas: readonly MigrationArea[] = [
   topicsArea,
@@ -19,4 +20,5 @@ export const migrationAreas: readonly MigrationArea[] = [
   issuesArea,
   pullRequestsArea,
   releasesArea,
+  releaseAssetsArea,
 ];

@@ -24,7 +24,7 @@ export const releasesArea: MigrationArea = {
   name: 'releases',
   wanted: (flags) => flags.releases,
   async load(source) {
-    const releases = (await source.api.list<SourceRelease>(source.path('/releases'))).filter(
+    const releases = (await source.sharedList<SourceRelease>('/releases')).filter(
       (release) => (release.tag_name ?? '') !== '',
     );
     const commits = new Map<string, string>();

@@ -133,6 +133,49 @@ export class SourceApi {
     return items;
   }
 
+  /**
+   * A file the source serves (a release asset's `browser_download_url`), read whole; with the source's
+   * credentials only when it is on the API's own origin. Larger than `maxBytes` is a failed migration.
+   */
+  async download(address: string, maxBytes: number): Promise<Buffer> {
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      throw invalid(`Migration failed: the source gave "${address}" as a download address.`);
+    }
+    const sameOrigin = url.origin === new URL(this.apiRoot).origin;
+    try {
+      await this.policy.check(url);
+      this.requests++;
+      const response = await request(url, {
+        method: 'GET',
+        headers: sameOrigin ? this.authHeader() : {},
+        dispatcher: this.agent,
+      });
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        await response.body.dump();
+        throw invalid(`Migration failed: the source answered ${response.statusCode} to GET ${url.pathname}.`);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).byteLength;
+        if (size > maxBytes) {
+          await response.body.dump();
+          throw invalid(`Migration failed: ${url.pathname} is larger than ${maxBytes} bytes.`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return Buffer.concat(chunks);
+    } catch (error) {
+      if (error instanceof AddressRefused)
+        throw invalid(`You can not import from disallowed hosts: ${error.message}.`);
+      if (error instanceof DomainError) throw error;
+      throw invalid(`Migration failed: the source is unreachable (${describe(error)}).`);
+    }
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }

@@ -124,6 +124,15 @@ export interface SourceRelease {
   readonly prerelease?: boolean;
   readonly created_at?: string | null;
   readonly author?: SourceUser | null;
+  readonly assets?: readonly SourceAsset[] | null;
+}
+
+/** A release asset as Gitea answers it (`Attachment`). */
+export interface SourceAsset {
+  readonly name?: string;
+  readonly size?: number;
+  readonly created_at?: string | null;
+  readonly browser_download_url?: string;
 }
 
 /** Unix seconds of a source date; 0 for none (null, empty, Gitea's zero time, unparsable). */

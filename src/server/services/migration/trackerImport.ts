@@ -20,7 +20,9 @@ export interface PreparedTracker {
   readonly counts: Readonly<Record<string, number>>;
   readonly requests: number;
   /** Writes every area's rows and the counters; call inside the transaction that places the repository. */
-  write(db: Database, repoId: number): void;
+  write(db: Database, dataDir: string, repoId: number): void;
+  /** Undoes what `write` left outside the database, after the transaction failed. */
+  discard(): void;
 }
 
 /**
@@ -94,9 +96,10 @@ export async function openTrackerSource(options: TrackerSourceOptions): Promise<
         return {
           counts,
           requests: api.requests,
-          write(db, repoId) {
+          write(db, dataDir, repoId) {
             const target = {
               db,
+              dataDir,
               repoId,
               now: nowSeconds(),
               authors: new AuthorMap(db),
@@ -107,6 +110,9 @@ export async function openTrackerSource(options: TrackerSourceOptions): Promise<
             };
             for (const area of loaded) area.write(target);
             refreshImportedCounters(db, repoId);
+          },
+          discard() {
+            for (const area of loaded) area.discard?.();
           },
         };
       } catch (error) {
