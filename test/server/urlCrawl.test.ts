@@ -111,6 +111,8 @@ function expectedType(key: string, url: URL): RegExp {
   if (path.endsWith('.tar.gz')) return /^application\/(x-)?gzip/;
   if (path.endsWith('.diff') || path.endsWith('.patch')) return /^text\/plain/;
   if (/\/raw\//.test(path)) return /./;
+  // a release asset is the uploaded file as it was: bytes, not a page
+  if (key === 'browser_download_url' || path.startsWith('/attachments/')) return /^application\/octet-stream/;
   if (path.startsWith('/api/v1/')) return /^application\/json/;
   return /^text\/html/;
 }
@@ -231,6 +233,7 @@ describe('every URL in an answer resolves to what it names', () => {
       'zipball_url',
       'tarball_url',
       'download_url',
+      'browser_download_url',
       'raw_url',
       'pull_request_url',
       'issue_url',

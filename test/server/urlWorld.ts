@@ -201,6 +201,14 @@ export async function buildUrlWorld(server: TestServer, prefix: string): Promise
     'release',
   );
   ids['release'] = release.json.id;
+  const form = new FormData();
+  form.append('attachment', new Blob(['harvest notes\n']), 'harvest.txt');
+  const upload = await fetch(`${server.apiUrl}${r}/releases/${release.json.id}/assets?name=harvest.txt`, {
+    method: 'POST',
+    headers: { Authorization: `token ${owner.token}` },
+    body: form,
+  });
+  assert.equal(upload.status, 201, `release asset: ${await upload.text()}`);
   await expectStatus(
     server.request('POST', `${r}/statuses/${headSha}`, {
       ...auth,
