@@ -1,18 +1,9 @@
+import { compareVersions } from '../../src/api/versions';
 import type { MinimizedApi } from './swagger';
 
 /** `{owner}` → `{}`: routes compare by shape, whatever each release names its placeholders. */
 export function routeKey(method: string, routePath: string): string {
   return `${method.toUpperCase()} ${routePath.replace(/\{[^}]*\}/g, '{}')}`;
-}
-
-export function compareReleases(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }
 
 interface RouteHistory {
@@ -24,7 +15,7 @@ interface RouteHistory {
 
 /** The TypeScript text of `src/api/capabilities.generated.ts` from the minimised swagger of each release. */
 export function capabilityModule(apis: readonly MinimizedApi[]): string {
-  const ordered = [...apis].sort((a, b) => compareReleases(a.release, b.release));
+  const ordered = [...apis].sort((a, b) => compareVersions(a.release, b.release));
   const newest = ordered.at(-1)?.release;
   const routes = new Map<string, RouteHistory>();
   for (const api of ordered) {

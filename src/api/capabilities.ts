@@ -2,18 +2,10 @@ import { giteaReleases, giteaRoutes } from './capabilities.generated';
 import type { GiteaRoute } from './capabilityTypes';
 import type { OperationSpec } from './operationSpec';
 import type { ServerProfile } from './serverProfile';
+import { compareVersions } from './versions';
 
 export { giteaReleases, giteaRoutes };
-
-export function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
+export { compareVersions };
 
 /**
  * The release of the table a server is judged by: the newest one not newer than the server. A server

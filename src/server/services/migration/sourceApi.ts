@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LookupAddress, LookupOptions } from 'node:dns';
-import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
+import { policyLookup } from '../policyLookup';
 import { DomainError, invalid } from '../../domain/errors';
 import { AddressRefused, type AddressPolicy } from '../addressPolicy';
 
@@ -10,12 +9,6 @@ export const fallbackPageSize = 50;
 /** No repository of a sane source has more items in one list; past this a source is paging in circles. */
 const maxListItems = 500_000;
 const requestTimeoutMs = 60_000;
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
 
 /** How the source is asked: a token (`Authorization: token …`), or a user name and password (Basic). */
 export type SourceAuth =
@@ -43,17 +36,7 @@ export class SourceApi {
     private readonly apiRoot: string,
     private readonly auth: SourceAuth,
   ) {
-    const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-      const host = isIP(hostname) === 6 ? `[${hostname}]` : hostname;
-      policy.check(new URL(`http://${host}/`)).then(
-        (target) => {
-          const addresses = target.addresses.map((address) => ({ address, family: isIP(address) }));
-          if (options.all) callback(null, addresses);
-          else callback(null, addresses[0]!.address, addresses[0]!.family);
-        },
-        (error: unknown) => callback(error as NodeJS.ErrnoException, ''),
-      );
-    };
+    const lookup = policyLookup(policy);
     this.agent = new Agent({
       connect: { lookup, timeout: requestTimeoutMs },
       headersTimeout: requestTimeoutMs,

@@ -1,6 +1,5 @@
-import type { LookupAddress, LookupOptions } from 'node:dns';
-import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
+import { policyLookup } from '../policyLookup';
 import { AddressRefused, type AddressPolicy } from '../addressPolicy';
 import type { DeliveryRequest } from './deliveryRequest';
 
@@ -20,12 +19,6 @@ export interface AttemptOutcome {
 export const responseExcerptBytes = 1024;
 const responseReadLimit = 64 * 1024;
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
 /**
  * Posts deliveries. Every connection goes through the address policy: the target is checked before the
  * request (a clear refusal to record), and the connection itself resolves names through the policy, so it
@@ -38,17 +31,7 @@ export class DeliverySender {
     private readonly policy: AddressPolicy,
     private readonly timeoutMs: number,
   ) {
-    const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-      const host = isIP(hostname) === 6 ? `[${hostname}]` : hostname;
-      policy.check(new URL(`http://${host}/`)).then(
-        (target) => {
-          const addresses = target.addresses.map((address) => ({ address, family: isIP(address) }));
-          if (options.all) callback(null, addresses);
-          else callback(null, addresses[0]!.address, addresses[0]!.family);
-        },
-        (error: unknown) => callback(error as NodeJS.ErrnoException, ''),
-      );
-    };
+    const lookup = policyLookup(policy);
     this.agent = new Agent({ connect: { lookup, timeout: timeoutMs }, keepAliveTimeout: 4_000 });
   }
 
