@@ -135,6 +135,13 @@ function bodyFor(id: string, world: World): unknown {
     issueCreateMilestone: () => ({ title: unique('milestone') }),
     issueEditMilestone: () => ({ description: 'Edited' }),
     issueAddTime: () => ({ time: 60 }),
+    issueEditIssueDeadline: () => ({ due_date: '2030-01-02T03:04:05Z' }),
+    issueEditCommentDeprecated: () => ({ body: 'Edited through the older path' }),
+    repoCreateReleaseAttachment: () => new File([Buffer.from('suite asset\n')], 'suite.txt'),
+    repoEditReleaseAttachment: () => ({ name: 'renamed.txt' }),
+    repoUpdateTopics: () => ({ topics: ['suite', 'operations'] }),
+    repoCreatePullReviewRequests: () => ({ reviewers: [world.member] }),
+    repoDeletePullReviewRequests: () => ({ reviewers: [world.member] }),
     userCreateToken: () => ({ name: unique('token') }),
     userAddEmail: () => ({ emails: [email] }),
     userDeleteEmail: () => ({ emails: [email] }),
@@ -207,9 +214,14 @@ function argumentsFor(operation: OperationSpec, world: World): Record<string, un
     team: () => world.team.name,
     diffType: () => 'diff',
     token: () => 'no-such-token',
+    task: () => 'update_mirrors',
+    topic: () => 'suite-topic',
+    attachment_id: () => world.created.get('/repos/{owner}/{repo}/releases/{id}/assets') ?? 999_999,
+    q: () => 'suite',
   };
   const args: Record<string, unknown> = { account: 'local', interactive: false };
-  for (const param of operation.pathParams ?? []) {
+  const required = (operation.queryParams ?? []).filter((param) => param.required === true);
+  for (const param of [...(operation.pathParams ?? []), ...required]) {
     const value = values[param.name];
     if (!value) throw new Error(`the suite has no value for ${operation.operationId}'s "${param.name}"`);
     args[param.name] = value();
