@@ -9,6 +9,7 @@ interface ReviewJson {
   id: number;
   state: string;
   user: { login: string } | null;
+  team: { name: string } | null;
   message: string;
 }
 
@@ -143,6 +144,24 @@ describe('review requests', () => {
     assert.equal(notRequested.status, 204, 'removing someone not requested changes nothing');
   });
 
+  test("on a user's repository team_reviewers are ignored, as Gitea", async () => {
+    const res = await server.request<ReviewJson[]>('POST', path(), {
+      token: alice.token,
+      body: { reviewers: ['rr-reader'], team_reviewers: ['no-such-team'] },
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(
+      res.json.map((r) => [r.user?.login, r.team]),
+      [['rr-reader', null]],
+    );
+    const removed = await server.request('DELETE', path(), {
+      token: alice.token,
+      body: { reviewers: ['rr-reader'], team_reviewers: ['no-such-team'] },
+    });
+    assert.equal(removed.status, 204, removed.text);
+    assert.deepEqual(await requested(), []);
+  });
+
   test('an issue that is no pull request is 404', async () => {
     const issue = await server.request<{ number: number }>('POST', `/repos/${full}/issues`, {
       token: alice.token,
@@ -157,5 +176,136 @@ describe('review requests', () => {
       },
     );
     assert.equal(res.status, 404);
+  });
+});
+
+describe('team review requests on an organization repository', () => {
+  let owner: TestUser;
+  let dev: TestUser;
+  let reader: TestUser;
+  let pr: PullJson;
+  const full = 'tr-org/app';
+  const path = () => `/repos/${full}/pulls/${pr.number}/requested_reviewers`;
+  const pull = async () =>
+    (
+      await server.request<PullJson & { requested_reviewers_teams: { name: string }[] }>(
+        'GET',
+        `/repos/${full}/pulls/${pr.number}`,
+        { token: owner.token },
+      )
+    ).json;
+  const post = (token: string, body: Record<string, string[]>) =>
+    server.request<ReviewJson[] & { message: string }>('POST', path(), { token, body });
+
+  async function createTeam(name: string, permission: string, withRepo: boolean): Promise<void> {
+    const team = await server.request<{ id: number }>('POST', '/orgs/tr-org/teams', {
+      token: owner.token,
+      body: { name, permission },
+    });
+    assert.equal(team.status, 201, team.text);
+    if (withRepo) {
+      const linked = await server.request('PUT', `/teams/${team.json.id}/repos/${full}`, {
+        token: owner.token,
+      });
+      assert.equal(linked.status, 204, linked.text);
+    }
+    if (name === 'Devs') {
+      const member = await server.request('PUT', `/teams/${team.json.id}/members/tr-dev`, {
+        token: owner.token,
+      });
+      assert.equal(member.status, 204, member.text);
+    }
+  }
+
+  before(async () => {
+    owner = await server.createUser('tr-owner');
+    dev = await server.createUser('tr-dev');
+    reader = await server.createUser('tr-reader');
+    const org = await server.request('POST', '/orgs', { token: owner.token, body: { username: 'tr-org' } });
+    assert.equal(org.status, 201, org.text);
+    const repo = await server.request('POST', '/orgs/tr-org/repos', {
+      token: owner.token,
+      body: { name: 'app', private: true, auto_init: true },
+    });
+    assert.equal(repo.status, 201, repo.text);
+    await createTeam('Devs', 'write', true);
+    await createTeam('Reviewers', 'read', true);
+    await createTeam('Outsiders', 'read', false);
+    const readerOk = await server.request('PUT', `/repos/${full}/collaborators/tr-reader`, {
+      token: owner.token,
+      body: { permission: 'read' },
+    });
+    assert.equal(readerOk.status, 204, readerOk.text);
+    const ws = cloneAs(server, owner, full);
+    workspaces.push(ws);
+    pushCommit(ws, 'topic', { 'topic.txt': 'topic\n' }, 'Topic');
+    pr = await openPull(server, dev, full, { head: 'topic', base: 'main', title: 'Topic' });
+  });
+
+  test('a team with the repository is requested (201): a REQUEST_REVIEW review naming the team', async () => {
+    const res = await post(dev.token, { team_reviewers: ['reviewers'] });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.json.length, 1);
+    assert.equal(res.json[0]!.state, 'REQUEST_REVIEW');
+    assert.equal(res.json[0]!.team?.name, 'Reviewers');
+    assert.equal(res.json[0]!.user, null, "a team's request has no user");
+    const shown = await pull();
+    assert.deepEqual(
+      shown.requested_reviewers_teams.map((t) => t.name),
+      ['Reviewers'],
+    );
+    assert.deepEqual(shown.requested_reviewers, [], 'a team request is no user request');
+    const again = await post(dev.token, { team_reviewers: ['Reviewers'] });
+    assert.equal(again.status, 201);
+    assert.deepEqual(again.json, [], 'a team already requested is skipped');
+    const listed = await server.request<ReviewJson[]>('GET', `/repos/${full}/pulls/${pr.number}/reviews`, {
+      token: owner.token,
+    });
+    assert.deepEqual(
+      listed.json.map((r) => [r.state, r.team?.name]),
+      [['REQUEST_REVIEW', 'Reviewers']],
+    );
+  });
+
+  test('refusals: unknown team (404); a team without the private repository, a reader (422); nothing changes', async () => {
+    const unknown = await post(owner.token, { reviewers: ['tr-reader'], team_reviewers: ['nobody'] });
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.json.message, /Team 'nobody' not exist/);
+    const outside = await post(owner.token, { reviewers: ['tr-reader'], team_reviewers: ['Outsiders'] });
+    assert.equal(outside.status, 422);
+    assert.match(outside.json.message, /Reviewing team can't read repo/);
+    const byReader = await post(reader.token, { team_reviewers: ['Devs'] });
+    assert.equal(byReader.status, 422);
+    assert.match(byReader.json.message, /Doer can't choose reviewer/);
+    const shown = await pull();
+    assert.deepEqual(shown.requested_reviewers, [], 'the user request waits for the teams to be valid');
+    assert.deepEqual(
+      shown.requested_reviewers_teams.map((t) => t.name),
+      ['Reviewers'],
+    );
+  });
+
+  test('removal: a writer who is no admin is refused (422); the owner removes it (204)', async () => {
+    const byDev = await server.request<{ message: string }>('DELETE', path(), {
+      token: dev.token,
+      body: { team_reviewers: ['Reviewers'] },
+    });
+    assert.equal(byDev.status, 422);
+    assert.match(byDev.json.message, /Only admin users can remove team requests/);
+    const removed = await server.request('DELETE', path(), {
+      token: owner.token,
+      body: { team_reviewers: ['Reviewers'] },
+    });
+    assert.equal(removed.status, 204, removed.text);
+    assert.deepEqual((await pull()).requested_reviewers_teams, []);
+    const listed = await server.request<ReviewJson[]>('GET', `/repos/${full}/pulls/${pr.number}/reviews`, {
+      token: owner.token,
+    });
+    assert.deepEqual(listed.json, []);
+    const notRequested = await server.request('DELETE', path(), {
+      token: owner.token,
+      body: { team_reviewers: ['Reviewers'] },
+    });
+    assert.equal(notRequested.status, 204, 'removing a team not requested changes nothing');
   });
 });

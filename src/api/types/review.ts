@@ -17,7 +17,8 @@ export interface PullReview {
   submitted_at: string;
   team: Team | null;
   updated_at: string;
-  user: User;
+  /** null for a team's review request (see `team`) */
+  user: User | null;
 }
 
 /** A comment on a pull request review */

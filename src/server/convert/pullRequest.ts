@@ -2,9 +2,14 @@ import type { PRBranchInfo, PullRequest } from '../../api/types';
 import type { IssueRow } from '../store/issues';
 import { pullStatus, type PullRequestRow } from '../store/pullRequests';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
-import { requestedReviewersOfIssues, reviewCommentCountsOfIssues } from '../store/reviews';
+import {
+  requestedReviewersOfIssues,
+  requestedTeamsOfIssues,
+  reviewCommentCountsOfIssues,
+} from '../store/reviews';
 import { toIssues, type IssueJson } from './issue';
 import { toRepository, type RepositoryJson } from './repository';
+import { teamShaper, type TeamJson } from './team';
 import { isoTime } from './time';
 import { toUserOrGhost, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
@@ -16,13 +21,21 @@ export type PRBranchInfoJson = Omit<PRBranchInfo, 'repo'> & { repo: RepositoryJs
 /** Gitea's `PullRequest` with this server's `User` and `Repository` shapes. */
 export type PullRequestJson = Omit<
   PullRequest,
-  'user' | 'assignee' | 'assignees' | 'merged_by' | 'requested_reviewers' | 'base' | 'head'
+  | 'user'
+  | 'assignee'
+  | 'assignees'
+  | 'merged_by'
+  | 'requested_reviewers'
+  | 'requested_reviewers_teams'
+  | 'base'
+  | 'head'
 > & {
   user: UserJson;
   assignee: UserJson | null;
   assignees: UserJson[] | null;
   merged_by: UserJson | null;
   requested_reviewers: UserJson[];
+  requested_reviewers_teams: TeamJson[];
   base: PRBranchInfoJson;
   head: PRBranchInfoJson;
 };
@@ -67,6 +80,8 @@ export function toPullRequests(
   );
   const reviewComments = reviewCommentCountsOfIssues(view.db, issueIds);
   const requested = requestedReviewersOfIssues(view.db, issueIds);
+  const requestedTeams = requestedTeamsOfIssues(view.db, issueIds);
+  const team = teamShaper(view);
   const repository = repositoryShaper(view, baseRepo);
   return items.map(({ issue, pull }, index) => {
     const json: IssueJson = issues[index]!;
@@ -87,7 +102,7 @@ export function toPullRequests(
       assignee: json.assignee,
       assignees: json.assignees,
       requested_reviewers: (requested.get(issue.id) ?? []).map((id) => toUserOrGhost(view, id)),
-      requested_reviewers_teams: [],
+      requested_reviewers_teams: (requestedTeams.get(issue.id) ?? []).flatMap((id) => team(id) ?? []),
       state: json.state,
       draft: isWorkInProgress(issue.title),
       is_locked: json.is_locked,

@@ -6,12 +6,16 @@ import type { RepositoryRow } from '../store/repositories';
 import { codeCommentCounts, reviewTimelineComments, reviewType, type ReviewRow } from '../store/reviews';
 import { userShaper } from './issue';
 import { issueHtmlUrl } from './issueUrls';
+import { teamShaper, type TeamJson } from './team';
 import { isoTime } from './time';
 import { migratedAuthorRow, toUser, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
 
-/** Gitea's `PullReview` with this server's `User` shape. */
-export type PullReviewJson = Omit<PullReview, 'user'> & { user: UserJson };
+/** Gitea's `PullReview` with this server's `User` and `Team` shapes; a team's review request has no user. */
+export type PullReviewJson = Omit<PullReview, 'user' | 'team'> & {
+  user: UserJson | null;
+  team: TeamJson | null;
+};
 
 /** Gitea's `PullReviewComment` with this server's `User` shape. */
 export type PullReviewCommentJson = Omit<PullReviewComment, 'user' | 'resolver'> & {
@@ -48,15 +52,18 @@ export function toPullReviews(
       reviews.map((r) => r.reviewer_id),
     ),
   );
+  const team = teamShaper(view);
   const pullUrl = issueHtmlUrl(view, repo, issue);
+  const reviewer = (review: ReviewRow): UserJson | null => {
+    if (review.original_author) return toUser(view, migratedAuthorRow(review.original_author));
+    return review.reviewer_team_id === null ? user(review.reviewer_id) : null;
+  };
   return reviews.map((review) => {
     const anchor = anchors.get(review.id);
     return {
       id: review.id,
-      user: review.original_author
-        ? toUser(view, migratedAuthorRow(review.original_author))
-        : user(review.reviewer_id),
-      team: null,
+      user: reviewer(review),
+      team: review.reviewer_team_id === null ? null : team(review.reviewer_team_id),
       state: reviewStateName(review.type),
       body: review.content,
       commit_id: review.commit_id,

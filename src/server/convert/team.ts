@@ -1,5 +1,5 @@
 import { teamUnitsView } from '../services/teamsUnits';
-import { teamUnits, type TeamRow } from '../store/teams';
+import { findTeamById, teamUnits, type TeamRow } from '../store/teams';
 import type { UserRow } from '../store/users';
 import { toOrganization, type OrganizationJson } from './organization';
 import type { ViewContext } from './viewContext';
@@ -33,5 +33,20 @@ export function toTeam(
     units,
     units_map,
     can_create_org_repo: team.can_create_org_repo,
+  };
+}
+
+/**
+ * Shapes teams by id, each once, without their organization (as Gitea's ToTeam where a review or pull
+ * request names a team). A request's team is deleted with it, so every id is found.
+ */
+export function teamShaper(view: Pick<ViewContext, 'db' | 'rootUrl'>): (id: number) => TeamJson | null {
+  const shaped = new Map<number, TeamJson | null>();
+  return (id) => {
+    if (!shaped.has(id)) {
+      const row = findTeamById(view.db, id);
+      shaped.set(id, row ? toTeam(view, row, null) : null);
+    }
+    return shaped.get(id) ?? null;
   };
 }

@@ -19,8 +19,7 @@ import {
   reviewType,
   type ReviewRow,
 } from '../store/reviews';
-import { changeReviewRequests } from '../services/reviewRequests';
-import { findUserById, userType } from '../store/users';
+import { changeReviewRequests, type ReviewRequestNames } from '../services/reviewRequests';
 import type { HandlerMap } from './handler';
 import { loadPull, pullActor } from './pullsLookup';
 import { pullReader, repoRoute } from './guards';
@@ -80,18 +79,10 @@ function reviewComments(body: BodyFields): ReviewCommentInput[] {
   });
 }
 
-/**
- * PullReviewRequestOptions: the users to request. Team requests (`team_reviewers`) count only on an
- * organization's repository, as in Gitea; this server does not keep them yet and says so (422).
- */
-async function reviewRequestNames(ctx: RequestContext, repo: RepositoryRow): Promise<string[]> {
+/** PullReviewRequestOptions: the users (`reviewers`) and teams (`team_reviewers`) to request. */
+async function reviewRequestNames(ctx: RequestContext): Promise<ReviewRequestNames> {
   const body = await ctx.body();
-  const teams = body.stringArray('team_reviewers') ?? [];
-  const owner = findUserById(ctx.db, repo.owner_id);
-  if (teams.length > 0 && owner?.type === userType.organization) {
-    throw invalid('[TeamReviewers]: team review requests are not supported by this server yet');
-  }
-  return body.stringArray('reviewers') ?? [];
+  return { reviewers: body.stringArray('reviewers') ?? [], teams: body.stringArray('team_reviewers') ?? [] };
 }
 
 export const reviewHandlers: HandlerMap = {
@@ -167,14 +158,14 @@ export const reviewHandlers: HandlerMap = {
 
   repoCreatePullReviewRequests: repoRoute(pullReader, async (ctx, { repo }) => {
     const item = loadPull(ctx, repo);
-    const names = await reviewRequestNames(ctx, repo);
+    const names = await reviewRequestNames(ctx);
     const created = changeReviewRequests(pullActor(ctx), repo, item.issue, names, true);
     ctx.json(toPullReviews(ctx, repo, item.issue, created));
   }),
 
   repoDeletePullReviewRequests: repoRoute(pullReader, async (ctx, { repo }) => {
     const item = loadPull(ctx, repo);
-    const names = await reviewRequestNames(ctx, repo);
+    const names = await reviewRequestNames(ctx);
     changeReviewRequests(pullActor(ctx), repo, item.issue, names, false);
     ctx.empty();
   }),

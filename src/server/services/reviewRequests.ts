@@ -13,6 +13,7 @@ import {
 import { findAccountByName, findEmailOwner, findUserById, userType, type UserRow } from '../store/users';
 import type { IssueActor } from './issuesEvents';
 import { atLeast, repoAccess } from './permissions';
+import { requestTeamReview, teamReviewers, withdrawTeamReview } from './teamReviewRequests';
 
 /** A review request: a review row of type "request" and its timeline entry (Gitea's comment type 27). */
 export function requestReview(db: Database, doer: UserRow, issueId: number, reviewer: UserRow): ReviewRow {
@@ -74,21 +75,30 @@ function assertValidRequest(
   if (!atLeast(doerMode, 'admin')) throw notValid('Doer is not admin');
 }
 
+/** The users and teams (`reviewers`, `team_reviewers`) a review request change names. */
+export interface ReviewRequestNames {
+  readonly reviewers: readonly string[];
+  readonly teams: readonly string[];
+}
+
 /**
  * Adds or removes review requests as Gitea's apiReviewRequest: every name is resolved and checked before
- * anything changes (404 for an unknown user, 422 for a request Gitea refuses). Adding skips someone already
- * requested; removing skips someone not requested. Answers the review rows created.
+ * anything changes (404 for an unknown user or team, 422 for a request Gitea refuses; Gitea applies the
+ * users' requests before it checks the teams). Teams count only on an organization's repository. Adding
+ * skips someone already requested; removing skips someone not requested. Answers the review rows created,
+ * users' first.
  */
 export function changeReviewRequests(
   actor: IssueActor,
   repo: RepositoryRow,
   issue: IssueRow,
-  names: readonly string[],
+  names: ReviewRequestNames,
   isAdd: boolean,
 ): ReviewRow[] {
   const { db, doer } = actor;
-  const reviewers = names.map((name) => findReviewer(db, name));
+  const reviewers = names.reviewers.map((name) => findReviewer(db, name));
   for (const reviewer of reviewers) assertValidRequest(actor, repo, issue, reviewer, isAdd);
+  const teams = teamReviewers(actor, repo, names.teams, isAdd);
   return db.transaction(() => {
     const created: ReviewRow[] = [];
     for (const reviewer of reviewers) {
@@ -105,6 +115,14 @@ export function changeReviewRequests(
           removedAssignee: true,
         });
       }
+    }
+    for (const team of teams) {
+      if (!isAdd) {
+        withdrawTeamReview(db, doer, issue, team);
+        continue;
+      }
+      const review = requestTeamReview(db, doer, issue, team);
+      if (review) created.push(review);
     }
     return created;
   });

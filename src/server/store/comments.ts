@@ -35,6 +35,8 @@ export interface CommentRow {
   old_milestone_id: number | null;
   milestone_id: number | null;
   assignee_id: number | null;
+  /** The team of a team review request entry (type 27). */
+  assignee_team_id: number | null;
   removed_assignee: boolean;
   old_title: string | null;
   new_title: string | null;
@@ -65,6 +67,7 @@ export interface NewComment {
   oldMilestoneId?: number;
   milestoneId?: number;
   assigneeId?: number;
+  assigneeTeamId?: number;
   removedAssignee?: boolean;
   oldTitle?: string;
   newTitle?: string;
@@ -82,9 +85,9 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
     const type = comment.type ?? commentType.comment;
     const { lastInsertRowid } = db.run(
       `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
-                            removed_assignee, old_title, new_title, review_id, tree_path, line, commit_sha, patch,
-                            created, updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                            assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
+                            commit_sha, patch, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       type,
       comment.issueId,
       comment.posterId,
@@ -93,6 +96,7 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
       comment.oldMilestoneId ?? null,
       comment.milestoneId ?? null,
       comment.assigneeId ?? null,
+      comment.assigneeTeamId ?? null,
       comment.removedAssignee ? 1 : 0,
       comment.oldTitle ?? null,
       comment.newTitle ?? null,

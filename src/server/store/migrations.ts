@@ -12,6 +12,7 @@ import { oauth2ApplicationsSchema } from './migrations/v41OAuth2Applications';
 import { topicsSchema } from './migrations/v50Topics';
 import { attachmentsSchema } from './migrations/v51Attachments';
 import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
+import { teamReviewRequestsSchema } from './migrations/v56TeamReviewRequests';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -86,6 +87,11 @@ export const migrations: readonly Migration[] = [
     version: 55,
     description: 'issue #21: original authors of migrated reactions, reviews and releases',
     up: (db) => db.exec(migratedAuthorsSchema),
+  },
+  {
+    version: 56,
+    description: 'team review requests (review.reviewer_team_id, comment.assignee_team_id)',
+    up: (db) => db.exec(teamReviewRequestsSchema),
   },
 ];
 

@@ -17,7 +17,10 @@ export interface ReviewRow {
   id: number;
   type: ReviewType;
   issue_id: number;
+  /** 0 for a team's review request (`reviewer_team_id`) and a migrated review without an account. */
   reviewer_id: number;
+  /** The team asked to review (a review request of type 4); null for anyone else's review. */
+  reviewer_team_id: number | null;
   /** A migrated review's author without an account here (reviewer_id 0). */
   original_author: string;
   original_author_id: number;
@@ -44,6 +47,19 @@ export function latestReviewVerdict(
     'SELECT * FROM review WHERE issue_id = ? AND reviewer_id = ? AND type IN (1, 3, 4) ORDER BY id DESC LIMIT 1',
     issueId,
     reviewerId,
+  );
+}
+
+/** The team's latest review request on the pull request (Gitea's GetTeamReviewerByIssueIDAndTeamID). */
+export function latestTeamReviewRequest(
+  db: Database,
+  issueId: number,
+  teamId: number,
+): ReviewRow | undefined {
+  return db.get<ReviewRow>(
+    'SELECT * FROM review WHERE issue_id = ? AND reviewer_team_id = ? ORDER BY id DESC LIMIT 1',
+    issueId,
+    teamId,
   );
 }
 
@@ -81,7 +97,10 @@ export function listReviews(
 export interface NewReview {
   type: ReviewType;
   issueId: number;
+  /** 0 for a team's review request. */
   reviewerId: number;
+  /** The team asked to review, for a team's review request. */
+  reviewerTeamId?: number;
   content: string;
   commitId: string;
   official: boolean;
@@ -91,11 +110,13 @@ export interface NewReview {
 export function insertReview(db: Database, review: NewReview): ReviewRow {
   const now = nowSeconds();
   const { lastInsertRowid } = db.run(
-    `INSERT INTO review (type, issue_id, reviewer_id, content, official, commit_id, stale, created, updated)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO review (type, issue_id, reviewer_id, reviewer_team_id, content, official, commit_id, stale, created,
+       updated)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     review.type,
     review.issueId,
     review.reviewerId,
+    review.reviewerTeamId ?? null,
     review.content,
     review.official ? 1 : 0,
     review.commitId,
@@ -216,14 +237,30 @@ export function requestedReviewersOfIssues(db: Database, issueIds: readonly numb
   if (issueIds.length === 0) return new Map();
   const rows = db.all<{ issue_id: number; reviewer_id: number }>(
     `SELECT r.issue_id, r.reviewer_id FROM review r
-     WHERE r.issue_id IN (SELECT value FROM json_each(?)) AND r.type = 4
+     WHERE r.issue_id IN (SELECT value FROM json_each(?)) AND r.type = 4 AND r.reviewer_team_id IS NULL
        AND r.id = (SELECT max(id) FROM review l WHERE l.issue_id = r.issue_id AND l.reviewer_id = r.reviewer_id
                    AND l.type <> 0)
      ORDER BY r.id`,
     JSON.stringify(issueIds),
   );
+  return groupByIssue(rows.map((r) => ({ issue_id: r.issue_id, id: r.reviewer_id })));
+}
+
+/** The teams with a review request on each pull request (Gitea's requested_reviewers_teams), by request. */
+export function requestedTeamsOfIssues(db: Database, issueIds: readonly number[]): Map<number, number[]> {
+  if (issueIds.length === 0) return new Map();
+  const rows = db.all<{ issue_id: number; id: number }>(
+    `SELECT issue_id, reviewer_team_id AS id FROM review
+     WHERE issue_id IN (SELECT value FROM json_each(?)) AND type = 4 AND reviewer_team_id IS NOT NULL
+     ORDER BY review.id`,
+    JSON.stringify(issueIds),
+  );
+  return groupByIssue(rows);
+}
+
+function groupByIssue(rows: readonly { issue_id: number; id: number }[]): Map<number, number[]> {
   const byIssue = new Map<number, number[]>();
-  for (const row of rows) byIssue.set(row.issue_id, [...(byIssue.get(row.issue_id) ?? []), row.reviewer_id]);
+  for (const row of rows) byIssue.set(row.issue_id, [...(byIssue.get(row.issue_id) ?? []), row.id]);
   return byIssue;
 }
 
