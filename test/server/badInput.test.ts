@@ -49,4 +49,48 @@ describe('bad input found by the fuzzer', () => {
     const health = await server.request('GET', '/version');
     assert.equal(health.status, 200);
   });
+
+  it('a commit message with a NUL byte is a 422, for a merge and for a file change, and nothing moves', async () => {
+    const admin = server.admin.username;
+    const token = server.admin.token;
+    const repo = `${admin}/nul-messages`;
+    const created = await server.request('POST', '/user/repos', {
+      token,
+      body: { name: 'nul-messages', auto_init: true },
+    });
+    assert.equal(created.status, 201, created.text);
+    const branch = await server.request('POST', `/repos/${repo}/contents/feature.txt`, {
+      token,
+      body: { content: Buffer.from('a feature\n').toString('base64'), message: 'Add', new_branch: 'feature' },
+    });
+    assert.equal(branch.status, 201, branch.text);
+    const nul = await server.request<{ message: string }>('POST', `/repos/${repo}/contents/other.txt`, {
+      token,
+      body: { content: Buffer.from('x').toString('base64'), message: 'bad\u0000message' },
+    });
+    assert.equal(nul.status, 422, nul.text);
+    assert.match(nul.json.message, /NUL/);
+    const pull = await server.request<{ number: number }>('POST', `/repos/${repo}/pulls`, {
+      token,
+      body: { head: 'feature', base: 'main', title: 'A feature' },
+    });
+    assert.equal(pull.status, 201, pull.text);
+    const merge = await server.request<{ message: string }>(
+      'POST',
+      `/repos/${repo}/pulls/${pull.json.number}/merge`,
+      {
+        token,
+        body: { Do: 'merge', merge_message_field: '\u0000' },
+      },
+    );
+    assert.equal(merge.status, 422, merge.text);
+    const state = await server.request<{ merged: boolean }>(
+      'GET',
+      `/repos/${repo}/pulls/${pull.json.number}`,
+      { token },
+    );
+    assert.equal(state.json.merged, false);
+    const files = await server.request('GET', `/repos/${repo}/contents/other.txt`, { token });
+    assert.equal(files.status, 404);
+  });
 });

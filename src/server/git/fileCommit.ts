@@ -4,7 +4,7 @@ import path from 'node:path';
 import { commitIdentityEnv, type CommitPerson } from './identity';
 import { branchRef } from './refs';
 import { GitError, runGit } from './run';
-import { isObjectId, isValidBranchName } from './validate';
+import { assertCommitMessage, isObjectId, isValidBranchName } from './validate';
 
 /** A file to write (content and mode) or to delete, by its normalised path in the tree. */
 export type FileChange =
@@ -50,6 +50,7 @@ export async function commitFileChanges(gitDir: string, request: FileCommitReque
     }
     await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('') });
     const tree = (await runGit(['write-tree'], { gitDir, env })).stdout.trim();
+    assertCommitMessage(request.message);
     const args = ['commit-tree', '--no-gpg-sign', tree];
     if (request.parent !== undefined) args.push('-p', request.parent);
     args.push('-F', '-');

@@ -2,7 +2,13 @@ import { parseCommit, type CommitObject } from './commits';
 import { commitIdentityEnv, type CommitPerson } from './identity';
 import { branchRef } from './refs';
 import { GitError, runGit } from './run';
-import { assertNotOption, isObjectId, isValidBranchName, isValidRefName } from './validate';
+import {
+  assertCommitMessage,
+  assertNotOption,
+  isObjectId,
+  isValidBranchName,
+  isValidRefName,
+} from './validate';
 
 /**
  * Merging on a bare repository with no worktree: `merge-tree --write-tree` merges two commits into a
@@ -90,6 +96,7 @@ export interface NewCommit {
 /** Writes a commit object (no reference moves). */
 export async function commitTree(gitDir: string, commit: NewCommit): Promise<string> {
   assertCommitId(commit.tree, ...commit.parents);
+  assertCommitMessage(commit.message);
   const args = ['commit-tree', '--no-gpg-sign', commit.tree];
   for (const parent of commit.parents) args.push('-p', parent);
   args.push('-F', '-');

@@ -1,3 +1,5 @@
+import { invalid } from '../domain/errors';
+
 /**
  * What may reach a git command line or a `cat-file` request line. Names and paths from requests are
  * checked here first; anything that fails is answered 4xx before git sees it.
@@ -59,3 +61,8 @@ export function assertNotOption(value: string): void {
 
 /** Whether `line` can be sent as one `cat-file --batch` request: no newline or NUL to split or cut it. */
 export const isSafeRequestLine = (line: string): boolean => line !== '' && !/[\n\r\0]/.test(line);
+
+/** git refuses a commit message holding a NUL byte; a client that sends one gets a 422, not a failed git. */
+export function assertCommitMessage(message: string): void {
+  if (message.includes('\0')) throw invalid('a commit message cannot contain a NUL character');
+}
