@@ -73,11 +73,6 @@ export function readApiLimits(value: unknown): ApiLimits {
   };
 }
 
-/** A page size the server will honour: never more than its `max_response_items`. */
-export function pageSizeFor(wanted: number, limits: ApiLimits | undefined): number {
-  return Math.max(1, Math.min(wanted, (limits ?? defaultApiLimits).max_response_items));
-}
-
 /** A short line for tooltips: `Gitea 1.14.1 · pages of up to 50`. */
 export function describeProfile(profile: ServerProfile): string {
   const name =

@@ -9,7 +9,7 @@ import { findForkFamilyRepository, findOpenPullBetween, insertPullRequest } from
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import { findAccountByName, findUserByName, type UserRow } from '../store/users';
 import { canWriteIssues } from './issues';
-import { requestReview } from './reviewRequests';
+import { addReviewRequest } from './reviewRequestRows';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { attachLabels, resolveIssueLabels } from './labels';
@@ -194,7 +194,7 @@ export async function createPullRequest(
         mergeBase: base,
         allowMaintainerEdit: input.allowMaintainerEdit === true,
       });
-      for (const reviewer of reviewers) requestReview(db, actor.doer, issue.id, reviewer);
+      for (const reviewer of reviewers) addReviewRequest(db, actor.doer, issue.id, { userId: reviewer.id });
       return { issue, pull, baseRepo };
     });
     await setRef(baseDir, pullHeadRef(item.issue.number), headCommit);

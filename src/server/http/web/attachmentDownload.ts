@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { contentDisposition } from '../../convert/contents';
 import {
   attachmentDownloadByTag,
   attachmentDownloadByUuid,
@@ -18,17 +19,11 @@ const decode = (segment: string): string | undefined => {
   }
 };
 
-/** `attachment; filename="…"` with the RFC 5987 form for names beyond ASCII. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 async function serve(res: ServerResponse, download: AttachmentDownload, head: boolean): Promise<void> {
   const { attachment, file } = download;
   res.setHeader('Content-Type', 'application/octet-stream');
   res.setHeader('Content-Length', String(attachment.size));
-  res.setHeader('Content-Disposition', contentDisposition(attachment.name));
+  res.setHeader('Content-Disposition', contentDisposition('attachment', attachment.name));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', 'private, max-age=300');
   if (head) {
