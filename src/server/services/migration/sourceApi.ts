@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { policyLookup } from '../policyLookup';
 import { DomainError, invalid } from '../../domain/errors';
 import { AddressRefused, type AddressPolicy } from '../addressPolicy';
@@ -60,23 +60,9 @@ export class SourceApi {
     const url = new URL(`${this.apiRoot}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     const shown = `GET ${url.pathname}`;
-    let status: number;
-    let text: string;
-    try {
-      await this.policy.check(url);
-      this.requests++;
-      const response = await request(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', ...this.authHeader() },
-        dispatcher: this.agent,
-      });
-      status = response.statusCode;
-      text = await response.body.text();
-    } catch (error) {
-      if (error instanceof AddressRefused)
-        throw invalid(`You can not import from disallowed hosts: ${error.message}.`);
-      throw invalid(`Migration failed: the source is unreachable (${describe(error)}).`);
-    }
+    const response = await this.open(url, { accept: 'application/json', ...this.authHeader() });
+    const status = response.statusCode;
+    const text = await this.reading(() => response.body.text());
     // An operation the source lacks: 404 from Gitea, 501 from a Teahouse that has not implemented it.
     if (optional && (status === 404 || status === 405 || status === 501)) return undefined;
     if (status === 401 || status === 403) {
@@ -128,18 +114,12 @@ export class SourceApi {
       throw invalid(`Migration failed: the source gave "${address}" as a download address.`);
     }
     const sameOrigin = url.origin === new URL(this.apiRoot).origin;
-    try {
-      await this.policy.check(url);
-      this.requests++;
-      const response = await request(url, {
-        method: 'GET',
-        headers: sameOrigin ? this.authHeader() : {},
-        dispatcher: this.agent,
-      });
-      if (response.statusCode < 200 || response.statusCode > 299) {
-        await response.body.dump();
-        throw invalid(`Migration failed: the source answered ${response.statusCode} to GET ${url.pathname}.`);
-      }
+    const response = await this.open(url, sameOrigin ? this.authHeader() : {});
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      await response.body.dump();
+      throw invalid(`Migration failed: the source answered ${response.statusCode} to GET ${url.pathname}.`);
+    }
+    return this.reading(async () => {
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {
@@ -151,6 +131,22 @@ export class SourceApi {
         chunks.push(chunk as Buffer);
       }
       return Buffer.concat(chunks);
+    });
+  }
+
+  /** A GET through the address policy; a refused host or a failed connection is the migration's 422. */
+  private async open(url: URL, headers: Record<string, string>): Promise<Dispatcher.ResponseData> {
+    return this.reading(async () => {
+      await this.policy.check(url);
+      this.requests++;
+      return request(url, { method: 'GET', headers, dispatcher: this.agent });
+    });
+  }
+
+  /** Runs network work, turning a transport failure into Gitea's words for a failed migration. */
+  private async reading<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
     } catch (error) {
       if (error instanceof AddressRefused)
         throw invalid(`You can not import from disallowed hosts: ${error.message}.`);
