@@ -1,6 +1,7 @@
 import './quietSqliteWarning';
 import { runAdminCommand } from './commands/admin';
 import { runOperationsCommand } from './commands/operations';
+import { runPublishCommand } from './commands/publish';
 import { runServeCommand } from './commands/serve';
 import { CliError, type CliCommand } from './commands/cliCommand';
 
@@ -8,6 +9,7 @@ const commands: Record<string, CliCommand> = {
   serve: runServeCommand,
   admin: runAdminCommand,
   operations: runOperationsCommand,
+  publish: runPublishCommand,
 };
 
 const usage = `Usage: teahouse <command> [options]
@@ -18,6 +20,9 @@ Commands:
   admin create-user --data DIR --username U --password P --email E [--admin] [--must-change-password]
                         create a user (works while a server runs on the same data folder)
   operations [--json]   list every API operation of the catalogue
+  publish --data DIR --repo OWNER/NAME --to URL [--owner OWNER] [--name NAME] [--existing] [--json]
+                        publish a repository with its tracker to another Gitea-compatible server
+                        (token in $TEAHOUSE_PUBLISH_TOKEN; \`teahouse publish --help\` says more)
 `;
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -13,6 +13,7 @@ import { topicsSchema } from './migrations/v50Topics';
 import { attachmentsSchema } from './migrations/v51Attachments';
 import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 import { teamReviewRequestsSchema } from './migrations/v56TeamReviewRequests';
+import { publishLedgerSchema } from './migrations/v57PublishLedger';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -92,6 +93,11 @@ export const migrations: readonly Migration[] = [
     version: 56,
     description: 'team review requests (review.reviewer_team_id, comment.assignee_team_id)',
     up: (db) => db.exec(teamReviewRequestsSchema),
+  },
+  {
+    version: 57,
+    description: 'issue #20: the ledger of repositories published to other servers',
+    up: (db) => db.exec(publishLedgerSchema),
   },
 ];
 
