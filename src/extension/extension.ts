@@ -11,6 +11,7 @@ import { registerIssueCommands } from './commands/issueCommands';
 import { registerLinkCommands } from './commands/linkCommands';
 import { registerLocalServerCommands } from './commands/localServerCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
+import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
 import { registerViewCommands } from './commands/viewCommands';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerIssueCommands,
     registerPullRequestCommands,
     registerRepositoryCommands,
+    registerPublishCommands,
     registerLinkCommands,
     registerApiOperationCommands,
     registerEditorIntegration,

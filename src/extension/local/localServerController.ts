@@ -25,12 +25,17 @@ export class LocalServerController extends Disposable {
     return path.join(this.context.globalStorageUri.fsPath, 'local-server');
   }
 
+  /** The bundled CLI, which also runs `teahouse publish` on the data folder. */
+  get cliPath(): string {
+    return this.context.asAbsolutePath(path.join('dist', 'cli.js'));
+  }
+
   #launch(): LocalServerLaunch {
     const workspaces = (vscode.workspace.workspaceFolders ?? [])
       .filter((folder) => folder.uri.scheme === 'file')
       .map((folder) => folder.uri.fsPath);
     return {
-      cliPath: this.context.asAbsolutePath(path.join('dist', 'cli.js')),
+      cliPath: this.cliPath,
       dataDir: this.dataDir,
       workspaces,
     };

@@ -15,7 +15,8 @@ export const tokenVariable = 'TEAHOUSE_PUBLISH_TOKEN';
 export const cancelledExitCode = 130;
 
 export const publishUsage = `Usage: teahouse publish --data DIR --repo OWNER/NAME --to URL [--owner OWNER] [--name NAME]
-                        [--private | --public] [--existing] [--insecure] [--token-file FILE] [--json]
+                        [--private | --public] [--existing] [--token-file FILE] [--json]
+                        [--insecure] [--ca-file FILE] [--proxy URL]
 
 Publishes a repository of the data folder to another Gitea, Forgejo or Teahouse server through its API:
 the repository, every branch and tag, labels, milestones, issues and pull requests with their comments and
@@ -27,6 +28,8 @@ runs on the data folder). The target's token comes from $${tokenVariable} or --t
   --name NAME       the repository's name on the target (default: the local name)
   --existing        publish into a repository of that name that exists on the target already
   --insecure        accept the target's certificate without checking it (self-signed)
+  --ca-file FILE    trust the authorities in this PEM file too
+  --proxy URL       reach the target through this proxy (default: $HTTPS_PROXY, $NO_PROXY)
   --json            progress and the summary as JSON lines on stdout
 
 Exit codes: 0 published, 1 failed, 2 usage error, ${cancelledExitCode} cancelled (SIGINT/SIGTERM).`;
@@ -47,6 +50,8 @@ function parsePublishArgs(args: readonly string[]) {
         public: { type: 'boolean' },
         existing: { type: 'boolean', default: false },
         insecure: { type: 'boolean', default: false },
+        'ca-file': { type: 'string' },
+        proxy: { type: 'string' },
         'token-file': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -101,7 +106,7 @@ export const runPublishCommand: CliCommand = async (args) => {
       name: values.name,
       private: values.private ? true : values.public ? false : undefined,
       existing: values.existing,
-      insecure: values.insecure,
+      connection: { insecure: values.insecure, caFile: values['ca-file'], proxy: values.proxy },
       onProgress: report.progress,
       signal: controller.signal,
     });

@@ -2,6 +2,7 @@ import { listBranches } from '../../git/refs';
 import { GitError, runGit } from '../../git/run';
 import { sourcePulls } from '../../store/publishSource';
 import type { PublishRun } from './run';
+import type { TargetConnection } from './targetApi';
 
 const pushTimeoutMs = 60 * 60_000;
 
@@ -11,8 +12,7 @@ export interface GitTarget {
   /** The publishing account's login and token, sent as HTTP Basic (what Gitea's git endpoint takes). */
   readonly login: string;
   readonly token: string;
-  /** Accept the target's certificate without checking it (a self-signed one). */
-  readonly insecure: boolean;
+  readonly connection: TargetConnection;
 }
 
 /**
@@ -91,7 +91,10 @@ function gitEnv(target: GitTarget): Record<string, string> {
     // a credential helper of the user's must not answer for (or store) these credentials
     ['credential.helper', ''],
   ];
-  if (target.insecure) config.push(['http.sslVerify', 'false']);
+  const { insecure, caFile, proxy } = target.connection;
+  if (insecure) config.push(['http.sslVerify', 'false']);
+  if (caFile) config.push(['http.sslCAInfo', caFile]);
+  if (proxy) config.push(['http.proxy', proxy]);
   const env: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_COUNT: String(config.length) };
   config.forEach(([key, value], i) => {
     env[`GIT_CONFIG_KEY_${i}`] = key;

@@ -13,7 +13,7 @@ import {
   type PublishRun,
   type PublishSummary,
 } from './run';
-import { TargetApi, TargetFailure } from './targetApi';
+import { TargetApi, TargetFailure, type TargetConnection } from './targetApi';
 
 export interface PublishOptions {
   readonly db: Database;
@@ -31,8 +31,8 @@ export interface PublishOptions {
   readonly private?: boolean;
   /** Publish into a repository of that name that exists on the target already (and was not published from here). */
   readonly existing?: boolean;
-  /** Accept the target's certificate without checking it (self-signed). */
-  readonly insecure?: boolean;
+  /** How the target is reached: certificates, proxy. */
+  readonly connection?: TargetConnection;
   readonly onProgress?: (progress: PublishProgress) => void;
   /** Stops the run between two items; what was sent is in the ledger, and the next run resumes there. */
   readonly signal?: AbortSignal;
@@ -70,7 +70,8 @@ export function normaliseServerUrl(address: string): string {
 export async function publishRepository(options: PublishOptions): Promise<PublishSummary> {
   const started = performance.now();
   const serverUrl = normaliseServerUrl(options.serverUrl);
-  const api = new TargetApi(serverUrl, options.token, options.insecure ?? false);
+  const connection = options.connection ?? {};
+  const api = new TargetApi(serverUrl, options.token, connection);
   const summary = emptySummary();
   try {
     const me = await api.call<{ login: string }>('GET', '/user');
@@ -111,7 +112,7 @@ export async function publishRepository(options: PublishOptions): Promise<Publis
       url: gitUrl,
       login: me.login,
       token: options.token,
-      insecure: options.insecure ?? false,
+      connection,
     });
     await settleRepositorySettings(run, remote.repository);
     const labels = await publishLabels(run);

@@ -1,4 +1,5 @@
-import { Agent, FormData, fetch, request } from 'undici';
+import { FormData, fetch, request, type Dispatcher } from 'undici';
+import { createDispatcher } from '../../../api/client/dispatcher';
 
 const requestTimeoutMs = 120_000;
 
@@ -21,26 +22,36 @@ export interface TargetRequestCounts {
 
 export type JsonBody = Readonly<Record<string, unknown>>;
 
+/** How the target is reached, as the extension's own clients reach a server. */
+export interface TargetConnection {
+  /** Accept a certificate that does not check out (a self-signed one the user trusts). */
+  readonly insecure?: boolean;
+  /** A PEM file of authorities to trust besides the system's. */
+  readonly caFile?: string;
+  /** An HTTP(S) proxy; the environment's HTTPS_PROXY / NO_PROXY otherwise. */
+  readonly proxy?: string;
+}
+
 /**
  * The REST API of the server a repository is published to (Gitea ≥ 1.14, Forgejo, Teahouse), with the
  * publishing account's token. Only what publishing needs: JSON calls, an optional read, and an asset upload.
  */
 export class TargetApi {
   readonly counts: TargetRequestCounts = { reads: 0, writes: 0 };
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
 
   constructor(
     /** `https://host/prefix/` with one trailing slash. */
     readonly serverUrl: string,
     private readonly token: string,
-    /** Accept a certificate that does not check out (a self-signed one the user trusts). */
-    insecure: boolean,
+    connection: TargetConnection,
   ) {
-    this.agent = new Agent({
-      connect: { timeout: requestTimeoutMs, rejectUnauthorized: !insecure },
-      headersTimeout: requestTimeoutMs,
-      bodyTimeout: requestTimeoutMs,
-      connections: 8,
+    this.agent = createDispatcher({
+      baseUrl: serverUrl,
+      timeout: requestTimeoutMs,
+      caFile: connection.caFile,
+      ignoreCertificateErrors: connection.insecure,
+      proxy: connection.proxy ? { url: connection.proxy } : 'environment',
     });
   }
 
