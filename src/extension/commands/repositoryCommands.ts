@@ -12,7 +12,11 @@ function progressLocation(services: Services, target: RepoTarget): vscode.Progre
 }
 
 /** The account's own user ('') or one of its organisations, asked when it has any. */
-export async function pickOwner(services: Services, account: Account, title: string): Promise<string | undefined> {
+export async function pickOwner(
+  services: Services,
+  account: Account,
+  title: string,
+): Promise<string | undefined> {
   const client = await services.accounts.client(account);
   const orgs = await client.page('orgListCurrentUserOrgs', { limit: 50 });
   const items = [
