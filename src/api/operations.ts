@@ -76,3 +76,10 @@ export const operations: readonly OperationSpec[] = operationCatalogue;
 
 export type Operation = (typeof operationCatalogue)[number];
 export type OperationId = Operation['operationId'];
+
+const operationsById = new Map(operations.map((operation) => [operation.operationId, operation]));
+
+/** One operation of the catalogue by its id. */
+export function operationNamed(operationId: OperationId): OperationSpec {
+  return operationsById.get(operationId)!;
+}

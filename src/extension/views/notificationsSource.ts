@@ -3,9 +3,16 @@ import type { AccountService } from '../accounts/accountService';
 import type { Account } from '../accounts/account';
 import { childId, type TreeNode } from './nodes';
 import { pagedSource, staticSource } from './paging';
-import type { ChildResolver } from './treeModel';
+import { messageNode, type ChildResolver, type ChildSource } from './treeModel';
+import { requirementNote } from '../../api/capabilities';
+import { operationNamed } from '../../api/operations';
 
-function threadsOf(accounts: AccountService, account: Account, parent: TreeNode | undefined) {
+/** Notifications came with Gitea 1.12. */
+export const notificationList = operationNamed('notifyGetList');
+
+function threadsOf(accounts: AccountService, account: Account, parent: TreeNode | undefined): ChildSource {
+  const [missing] = accounts.capabilities(account).missing(notificationList);
+  if (missing) return staticSource([messageNode(parent, requirementNote(missing))]);
   return pagedSource(
     async (page, limit) => (await accounts.client(account)).page('notifyGetList', { page, limit }),
     (thread): TreeNode => ({

@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
-import { accountLabel } from '../accounts/account';
+import { operationNamed } from '../../api/operations';
+import { accountLabel, type Account } from '../accounts/account';
 import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import type { NodeOf, TreeNode } from './nodes';
-import { notificationsResolver } from './notificationsSource';
+import { notificationList, notificationsResolver } from './notificationsSource';
 import { toTreeItem } from './treeItems';
 import { TreeModel } from './treeModel';
 
 export const notificationsViewId = 'teahouse.notifications';
+
+const readThread = operationNamed('notifyReadThread');
 
 /** Seconds between two looks at `GET /notifications/new`; Gitea's own pages poll at most every 10 s. */
 function pollIntervalMs(): number {
@@ -107,18 +110,30 @@ export class NotificationsView extends Disposable implements vscode.TreeDataProv
 
   async markRead(node: NodeOf<'notification'>): Promise<void> {
     const client = await this.accounts.client(node.account);
-    await client.api.notifyReadThread({ id: String(node.thread.id), 'to-status': 'read' });
+    // `to-status` came with Gitea 1.13; before it, marking a thread is marking it read
+    const toStatus = this.accounts.capabilities(node.account).has(readThread, ['to-status']);
+    await client.api.notifyReadThread({
+      id: String(node.thread.id),
+      ...(toStatus && { 'to-status': 'read' }),
+    });
     await this.refresh();
   }
 
   /** Gitea's "mark all read": every thread updated until now. */
   async markAllRead(): Promise<void> {
     const now = new Date().toISOString();
-    for (const account of this.accounts.list()) {
+    for (const account of this.#withNotifications()) {
       const client = await this.accounts.client(account);
       await client.api.notifyReadList({ last_read_at: now });
     }
     await this.refresh();
+  }
+
+  /** The accounts whose servers have notifications (Gitea ≥ 1.12); the others' nodes say so. */
+  #withNotifications(): Account[] {
+    return this.accounts
+      .list()
+      .filter((account) => this.accounts.capabilities(account).has(notificationList));
   }
 
   #schedule(): void {
@@ -136,7 +151,7 @@ export class NotificationsView extends Disposable implements vscode.TreeDataProv
   async #count(): Promise<number | undefined> {
     const run = ++this.#countRun;
     let total = 0;
-    for (const account of this.accounts.list()) {
+    for (const account of this.#withNotifications()) {
       try {
         const client = await this.accounts.client(account);
         // 204 (no body) when nothing is unread

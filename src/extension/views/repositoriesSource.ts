@@ -11,7 +11,10 @@ import {
   type RepoRef,
   type TreeNode,
 } from './nodes';
-import { pagedSource, staticSource } from './paging';
+import { requirementNote } from '../../api/capabilities';
+import { operationNamed } from '../../api/operations';
+import { listPaging, pagedSource, serverPagedSource, staticSource } from './paging';
+import { messageNode } from './treeModel';
 import type { ChildResolver, ChildSource } from './treeModel';
 
 export function accountNodes(accounts: AccountService, parent?: TreeNode): TreeNode[] {
@@ -62,7 +65,7 @@ export function repositoryFolders(node: NodeOf<'repository'>): TreeNode[] {
   ];
 }
 
-/** The lists under a repository: branches, open issues, open pull requests, releases. */
+/** The lists under a repository: branches, open issues, open pull requests, releases (as the server pages them). */
 export async function repositoryFolderSource(
   accounts: AccountService,
   node: NodeOf<'folder'>,
@@ -70,11 +73,13 @@ export async function repositoryFolderSource(
 ): Promise<ChildSource | undefined> {
   const client = await accounts.client(node.account);
   const { account } = node;
+  const capabilities = accounts.capabilities(account);
   switch (node.folder) {
     case 'branches': {
       const repository = node.parent?.kind === 'repository' ? node.parent.repository : undefined;
-      return pagedSource(
-        (page, limit) => client.page('repoListBranches', { ...ref, page, limit }),
+      return serverPagedSource(
+        listPaging(capabilities, 'repoListBranches'),
+        (paging) => client.page('repoListBranches', { ...ref, ...paging }),
         (branch) => ({
           kind: 'branch',
           id: childId(node, `branch:${branch.name}`),
@@ -87,10 +92,13 @@ export async function repositoryFolderSource(
         vscode.l10n.t('No branches'),
       );
     }
-    case 'openIssues':
-      return pagedSource(
-        (page, limit) =>
-          client.page('issueListIssues', { ...ref, type: 'issues', state: 'open', page, limit }),
+    case 'openIssues': {
+      // without `type` (Gitea before 1.11) the list would hold pull requests too
+      const [missing] = capabilities.missing(operationNamed('issueListIssues'), ['type']);
+      if (missing) return staticSource([messageNode(node, requirementNote(missing))]);
+      return serverPagedSource(
+        listPaging(capabilities, 'issueListIssues'),
+        (paging) => client.page('issueListIssues', { ...ref, type: 'issues', state: 'open', ...paging }),
         (issue) => ({
           kind: 'issue',
           id: childId(node, `#${issue.number}`),
@@ -101,9 +109,11 @@ export async function repositoryFolderSource(
         }),
         vscode.l10n.t('No open issues'),
       );
+    }
     case 'openPulls':
-      return pagedSource(
-        (page, limit) => client.page('repoListPullRequests', { ...ref, state: 'open', page, limit }),
+      return serverPagedSource(
+        listPaging(capabilities, 'repoListPullRequests'),
+        (paging) => client.page('repoListPullRequests', { ...ref, state: 'open', ...paging }),
         (pull) => ({
           kind: 'issue',
           id: childId(node, `#${pull.number}`),
@@ -115,8 +125,9 @@ export async function repositoryFolderSource(
         vscode.l10n.t('No open pull requests'),
       );
     case 'releases':
-      return pagedSource(
-        (page, limit) => client.page('repoListReleases', { ...ref, page, limit }),
+      return serverPagedSource(
+        listPaging(capabilities, 'repoListReleases'),
+        (paging) => client.page('repoListReleases', { ...ref, ...paging }),
         (release) => ({
           kind: 'release',
           id: childId(node, `release:${release.id}`),

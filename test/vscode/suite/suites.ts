@@ -1,6 +1,7 @@
 import { accountsSuite } from './accounts.suite';
 import { activationSuite } from './activation.suite';
 import { editorIntegrationSuite } from './editorIntegration.suite';
+import { gitea114Suite } from './gitea114.suite';
 import { apiOperationsSuite } from './apiOperations.suite';
 import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
@@ -21,5 +22,6 @@ export const suites: readonly (() => void)[] = [
   editorIntegrationSuite,
   apiOperationsSuite,
   webviewsSuite,
+  gitea114Suite,
   localServerLifecycleSuite,
 ];

@@ -1,0 +1,200 @@
+/// <reference types="mocha" />
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as vscode from 'vscode';
+import type { Account } from '../../../src/extension/accounts/account';
+import type { NodeOf, TreeNode } from '../../../src/extension/views/nodes';
+import { startGitea114Double, type Gitea114Double } from '../../helpers/gitea114Double';
+import { children, teahouse, waitFor } from './helpers';
+
+const run = promisify(execFile);
+
+/** What each group's name promises, for alice on the double (its recorded mentions: #1 and #2). */
+const promises: Record<string, (issue: NodeOf<'issue'>['issue']) => boolean> = {
+  created: (issue) => issue.author === 'alice',
+  assigned: (issue) => issue.assignees.includes('alice'),
+  mentioned: (issue) => [1, 2].includes(issue.number),
+  all: () => true,
+};
+
+async function issuesOf(
+  tree: vscode.TreeDataProvider<TreeNode>,
+  group: TreeNode,
+): Promise<NodeOf<'issue'>[]> {
+  const nodes = await children(tree, group);
+  assert.ok(!nodes.some((node) => node.kind === 'loadMore'), 'the double has less than a page');
+  return nodes.filter((node): node is NodeOf<'issue'> => node.kind === 'issue');
+}
+
+/**
+ * The extension against a stand-in for a real Gitea 1.14.1 (test/helpers/gitea114Double.ts: its routes,
+ * its recorded answers, unknown query parameters ignored as Gitea ignores them), signed in as alice and
+ * matched to this workspace through a remote: every group of the Issues and Pull Requests views holds only
+ * what its name says, and the pull request view shows commits and files although 1.14 has no
+ * `/pulls/{index}/commits` or `/files`.
+ */
+export function gitea114Suite(): void {
+  suite('a Gitea 1.14.1 server', () => {
+    let double: Gitea114Double;
+    let account: Account;
+    let folder: string;
+
+    suiteSetup(async function () {
+      this.timeout(60_000);
+      double = await startGitea114Double();
+      // a clone of acme/widgets beside the demo repository (a folder matches one server: its first remote's)
+      folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'gitea114-widgets');
+      mkdirSync(folder, { recursive: true });
+      await run('git', ['init', '--quiet'], { cwd: folder });
+      await run('git', ['remote', 'add', 'origin', `${double.url}acme/widgets.git`], { cwd: folder });
+      account = await vscode.commands.executeCommand<Account>('teahouse.addServer', {
+        url: double.url,
+        token: 'alice-token',
+      });
+      assert.equal(account?.username, 'alice');
+      const api = await teahouse();
+      await waitFor(async () => {
+        return (await api.workspaceRepositories()).some(
+          (match) => match.account === account.id && match.owner === 'acme' && match.repo === 'widgets',
+        );
+      }, 'acme/widgets on the double to match this workspace');
+      await vscode.commands.executeCommand('teahouse.issues.refresh');
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+    });
+
+    suiteTeardown(async () => {
+      if (folder) rmSync(folder, { recursive: true, force: true });
+      if (account) await vscode.commands.executeCommand('teahouse.removeAccount', account.id);
+      await double?.close();
+    });
+
+    test('the account knows its server: Gitea 1.14.1, its /settings/api limits', () => {
+      assert.equal(account.profile?.kind, 'gitea');
+      assert.equal(account.profile?.giteaVersion, '1.14.1');
+      assert.equal(account.profile?.limits.max_response_items, 50);
+    });
+
+    for (const view of ['issues', 'pullRequests'] as const) {
+      test(`${view}: every group of acme/widgets holds only what its name says, and all of it`, async () => {
+        const tree = (await teahouse()).trees[view];
+        // with the demo repository matched too, each repository is a scope; alone, its groups are the root
+        const top = await children(tree, undefined);
+        const scope = top.find(
+          (node) =>
+            node.kind === 'scope' && node.scope.kind === 'repository' && node.scope.account.id === account.id,
+        );
+        const groups = (scope ? await children(tree, scope) : top).filter(
+          (node): node is NodeOf<'group'> => node.kind === 'group' && node.scope.account.id === account.id,
+        );
+        assert.deepEqual(
+          groups.map((group) => group.group),
+          ['assigned', 'created', 'mentioned', 'all'],
+        );
+        const all = await issuesOf(
+          tree,
+          groups.find((group) => group.group === 'all')!,
+        );
+        assert.ok(all.length > 0, 'the double has open items of each kind');
+        for (const group of groups) {
+          assert.equal(group.unavailable, undefined, `${group.label} is answerable on 1.14`);
+          const items = await issuesOf(tree, group);
+          for (const { issue } of items) {
+            assert.equal(
+              issue.isPull,
+              view === 'pullRequests',
+              `#${issue.number}: wrong kind in ${group.label}`,
+            );
+            assert.equal(issue.state, 'open');
+            assert.ok(
+              promises[group.group]!(issue),
+              `#${issue.number} by ${issue.author} in "${group.label}"`,
+            );
+          }
+          // nothing that belongs is left out
+          assert.deepEqual(
+            items.map(({ issue }) => issue.number).sort(),
+            all
+              .map(({ issue }) => issue)
+              .filter((issue) => promises[group.group]!(issue))
+              .map((issue) => issue.number)
+              .sort(),
+            group.label,
+          );
+        }
+        if (view === 'issues') {
+          // the bug this guards against: 1.14 ignores created_by, so a naive list showed root's issues
+          const created = await issuesOf(
+            tree,
+            groups.find((group) => group.group === 'created')!,
+          );
+          assert.deepEqual(
+            created.map(({ issue }) => issue.number),
+            [5],
+          );
+        }
+      });
+    }
+
+    test('the pull request view shows the commits and files of #4 from its .patch and .diff', async () => {
+      const api = await teahouse();
+      await vscode.commands.executeCommand('teahouse.openPullRequest', {
+        account: account.id,
+        repository: 'acme/widgets',
+        index: 4,
+      });
+      const model = await waitFor(
+        () =>
+          api.webviews.panels.find(
+            (panel) =>
+              panel.target.account === account.id && panel.target.index === 4 && panel.model !== undefined,
+          )?.model,
+        'the view of acme/widgets#4 to load',
+        30_000,
+      );
+      assert.deepEqual(
+        model.pull?.commits.map((commit) => commit.message),
+        ['Add feature X notes'],
+      );
+      assert.deepEqual(
+        model.pull?.files.map((file) => [file.filename, file.status, file.additions]),
+        [['docs/feature-x.md', 'added', 3]],
+      );
+      assert.ok(
+        !double.requests.some((line) => /\/pulls\/4\/(commits|files)/.test(line)),
+        'never asked what 1.14 lacks',
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    test('Repositories: the open issues of acme/widgets are issues only', async () => {
+      const tree = (await teahouse()).trees.repositories;
+      const accountNode = (await children(tree, undefined)).find(
+        (node) => node.kind === 'account' && node.account.id === account.id,
+      );
+      assert.ok(accountNode);
+      const byOrg = (await children(tree, accountNode)).find(
+        (node) => node.kind === 'folder' && node.folder === 'byOrganization',
+      );
+      assert.ok(byOrg, 'By Organization');
+      const acme = (await children(tree, byOrg)).find((node) => node.kind === 'organization');
+      assert.ok(acme);
+      const repositories = await children(tree, acme);
+      const widgets = repositories.find(
+        (node) => node.kind === 'repository' && node.repository.name === 'widgets',
+      );
+      assert.ok(widgets, `under acme: ${repositories.map((node) => node.kind).join(', ')}`);
+      const openIssues = (await children(tree, widgets)).find(
+        (node) => node.kind === 'folder' && node.folder === 'openIssues',
+      );
+      assert.ok(openIssues);
+      const issues = (await children(tree, openIssues)).filter(
+        (node): node is NodeOf<'issue'> => node.kind === 'issue',
+      );
+      assert.ok(issues.length > 0);
+      assert.ok(issues.every(({ issue }) => !issue.isPull && issue.state === 'open'));
+    });
+  });
+}
