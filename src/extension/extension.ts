@@ -13,6 +13,7 @@ import { registerLocalServerCommands } from './commands/localServerCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
+import { registerTakeOfflineCommand } from './commands/takeOfflineCommand';
 import { registerViewCommands } from './commands/viewCommands';
 import { registerEditorIntegration } from './editor/editorIntegration';
 import { LocalServerController } from './local/localServerController';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerIssueCommands,
     registerPullRequestCommands,
     registerRepositoryCommands,
+    registerTakeOfflineCommand,
     registerLinkCommands,
     registerApiOperationCommands,
     registerEditorIntegration,

@@ -11,7 +11,12 @@ function progressLocation(services: Services, target: RepoTarget): vscode.Progre
   return view ? { viewId: view.viewId } : vscode.ProgressLocation.Notification;
 }
 
-async function pickOwner(services: Services, account: Account, title: string): Promise<string | undefined> {
+/** The account itself (`''`) or one of its organizations; asks only when there is a choice. */
+export async function pickOwner(
+  services: Services,
+  account: Account,
+  title: string,
+): Promise<string | undefined> {
   const client = await services.accounts.client(account);
   const orgs = await client.page('orgListCurrentUserOrgs', { limit: 50 });
   const items = [
