@@ -148,6 +148,16 @@ export function takeOfflineSuite(): void {
       [owner, other] = [await createRemoteUser('carol'), await createRemoteUser('dave')];
       source = await seedRemoteRepository(owner, other, unique('tool'));
       expected = await trackerFields(owner.client, source);
+      // the comparison is worth something only if the source has all of it
+      const seeded = expected as Record<string, { comments?: unknown[] }[]>;
+      assert.deepEqual(
+        ['labels', 'milestones', 'issues', 'pulls', 'releases'].map((key) => seeded[key]?.length),
+        [2, 2, 2, 1, 2],
+      );
+      assert.deepEqual(
+        [...(seeded['issues'] ?? []), ...(seeded['pulls'] ?? [])].map((item) => item.comments?.length),
+        [2, 1, 1],
+      );
       account = await addRemoteAccount(owner);
     });
 
@@ -201,7 +211,7 @@ export function takeOfflineSuite(): void {
       const { client } = await localServer();
       assert.deepEqual(await trackerFields(client, { owner: org, repo: name }), expected);
       const { repositories } = api.trees;
-      await nodeAt(repositories, /@ Local$/, 'By Organization', org, name);
+      await nodeAt(repositories, /@ Local$/, 'By Organization', org, `${org}/${name}`);
 
       const again = await vscode.commands.executeCommand('teahouse.takeRepositoryOffline', {
         account: account.id,
