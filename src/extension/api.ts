@@ -26,9 +26,12 @@ export interface TeahouseApi {
     readonly dataDir: string;
     readonly onDidChangeState: vscode.Event<LocalServerState>;
   };
-  /** The four views' data, as VS Code sees it. */
+  /** The four views' data, as VS Code sees it, and their views (what is selected). */
   readonly trees: Readonly<
-    Record<'repositories' | 'issues' | 'pullRequests' | 'organizations', vscode.TreeDataProvider<TreeNode>>
+    Record<
+      'repositories' | 'issues' | 'pullRequests' | 'organizations',
+      vscode.TreeDataProvider<TreeNode> & { readonly view: vscode.TreeView<TreeNode> }
+    >
   >;
   /** The issue, pull request and markdown preview webviews that are open. */
   readonly webviews: WebviewsApi;

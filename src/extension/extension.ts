@@ -14,6 +14,7 @@ import { registerPullRequestCommands } from './commands/pullRequestCommands';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
+import { registerTakeOfflineCommand } from './commands/takeOfflineCommand';
 import { registerViewCommands } from './commands/viewCommands';
 import { registerEditorIntegration } from './editor/editorIntegration';
 import { LocalServerController } from './local/localServerController';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerPullRequestCommands,
     registerRepositoryCommands,
     registerPublishCommands,
+    registerTakeOfflineCommand,
     registerLinkCommands,
     registerApiOperationCommands,
     registerEditorIntegration,

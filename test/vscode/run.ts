@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { installToolchain, startCodeServer, type CodeServer, type Toolchain } from './harness/codeServer';
 import { runExtensionHostSuite } from './harness/extensionHostSuite';
 import { killAllGroups } from './harness/processGroup';
+import { serverEnvironment, startTeahouseServer } from './harness/teahouseServer';
 import { createDemoWorkspace } from './harness/workspaceFixture';
 import { openWorkbench } from './harness/workbench';
 import { scenarios, type ScenarioContext } from './ui/scenarios';
@@ -64,7 +65,13 @@ async function runHostSuite(
   bundle: string,
 ): Promise<Tally> {
   const folder = createDemoWorkspace(path.join(runDir, 'host-workspace'));
-  const server = await startCodeServer(tools, runDir, 'host');
+  // the remote accounts' server: a second Teahouse beside the extension's local one
+  const remote = await startTeahouseServer(path.join(projectRoot, 'dist', 'cli.js'), runDir, 'remote');
+  log(`second Teahouse server (remote accounts) at ${remote.url}`);
+  const server = await startCodeServer(tools, runDir, 'host').catch(async (error: unknown) => {
+    await remote.stop();
+    throw error;
+  });
   try {
     log(`extension-host suite: code-server at ${server.url}, workspace ${folder}`);
     return await runExtensionHostSuite(browser, {
@@ -76,9 +83,11 @@ async function runHostSuite(
       screenshot: path.join(resultsDir, 'extension-host-failure.png'),
       timeoutMs: 8 * 60_000,
       grep: process.env['TEAHOUSE_VSCODE_GREP'],
+      environment: serverEnvironment(remote),
     });
   } finally {
     await server.stop();
+    await remote.stop();
   }
 }
 

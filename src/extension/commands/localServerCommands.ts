@@ -3,7 +3,8 @@ import type { Account } from '../accounts/account';
 import { registerCommand } from './errorReporter';
 import type { Services } from './services';
 
-async function start(services: Services): Promise<Account> {
+/** Starts the local server (or joins a start) with progress in the status bar; returns the Local account. */
+export async function startLocalServer(services: Services): Promise<Account> {
   const account = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the local Teahouse server…') },
     () => services.local.start(),
@@ -52,14 +53,18 @@ async function menu(services: Services): Promise<void> {
 export function registerLocalServerCommands(services: Services): vscode.Disposable[] {
   const { errors, local } = services;
   return [
-    registerCommand(errors, 'teahouse.startLocalServer', async () => (await start(services)).serverUrl),
+    registerCommand(
+      errors,
+      'teahouse.startLocalServer',
+      async () => (await startLocalServer(services)).serverUrl,
+    ),
     registerCommand(errors, 'teahouse.stopLocalServer', async () => {
       await local.stop();
       return local.server.state;
     }),
     registerCommand(errors, 'teahouse.restartLocalServer', async () => {
       await local.stop();
-      return (await start(services)).serverUrl;
+      return (await startLocalServer(services)).serverUrl;
     }),
     registerCommand(errors, 'teahouse.localServerMenu', () => menu(services)),
     registerCommand(errors, 'teahouse.showLocalServerLog', () => local.server.output.show()),

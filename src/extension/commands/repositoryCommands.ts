@@ -11,7 +11,7 @@ function progressLocation(services: Services, target: RepoTarget): vscode.Progre
   return view ? { viewId: view.viewId } : vscode.ProgressLocation.Notification;
 }
 
-/** The account's own user ('') or one of its organisations, asked when it has any. */
+/** The account itself (`''`) or one of its organizations; asks only when there is a choice. */
 export async function pickOwner(
   services: Services,
   account: Account,

@@ -19,6 +19,8 @@ export interface LocalServerLaunch {
   readonly cliPath: string;
   readonly dataDir: string;
   readonly workspaces: readonly string[];
+  /** `--allowed-hosts` (local/allowedHosts.ts): the hosts the server may migrate from beyond its own rules. */
+  readonly allowedHosts: readonly string[];
 }
 
 export interface StartedServer {
@@ -52,6 +54,7 @@ export class LocalServer extends Disposable {
   #child: ChildProcess | undefined;
   #exited: Promise<void> = Promise.resolve();
   #starting: Promise<StartedServer> | undefined;
+  #allowedHosts: readonly string[] = [];
 
   constructor(private readonly log: Log) {
     super();
@@ -69,6 +72,11 @@ export class LocalServer extends Disposable {
 
   get pid(): number | undefined {
     return this.#child?.pid;
+  }
+
+  /** The `--allowed-hosts` the running server was started with. */
+  get allowedHosts(): readonly string[] {
+    return this.#allowedHosts;
   }
 
   /** Starts the server (or joins a start in progress) and resolves once it answers `GET /version`. */
@@ -109,6 +117,8 @@ export class LocalServer extends Disposable {
     this.#setState('starting');
     const args = [launch.cliPath, 'serve', '--data', launch.dataDir, '--host', '127.0.0.1', '--port', '0'];
     for (const folder of launch.workspaces) args.push('--workspace', folder);
+    if (launch.allowedHosts.length > 0) args.push('--allowed-hosts', launch.allowedHosts.join(','));
+    this.#allowedHosts = launch.allowedHosts;
     this.output.appendLine(`[teahouse] starting: ${process.execPath} ${args.join(' ')}`);
     const child = spawn(process.execPath, args, {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },

@@ -4,6 +4,8 @@ import type { Account } from '../accounts/account';
 import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
+import { localServerAllowedHostsSetting } from '../util/settings';
+import { localServerAllowedHosts, namesHost, type AllowedHostsList } from './allowedHosts';
 import { ensureLocalAccount } from './localAccount';
 import { LocalServer, type LocalServerLaunch } from './localServer';
 
@@ -19,6 +21,11 @@ export class LocalServerController extends Disposable {
     super();
     this.server = this._register(new LocalServer(log));
     this._register(this.server.onDidCrash((info) => void this.#reportCrash(info.code ?? info.signal)));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('teahouse.localServer.allowedHosts')) void this.#offerRestart();
+      }),
+    );
   }
 
   get dataDir(): string {
@@ -30,15 +37,43 @@ export class LocalServerController extends Disposable {
     return this.context.asAbsolutePath(path.join('dist', 'cli.js'));
   }
 
+  /** The remote accounts' hosts and the setting's entries, as `--allowed-hosts`. */
+  #allowedHosts(): AllowedHostsList {
+    const remotes = this.accounts
+      .list()
+      .filter((account) => account.kind === 'remote')
+      .map((account) => account.serverUrl);
+    return localServerAllowedHosts(remotes, localServerAllowedHostsSetting());
+  }
+
   #launch(): LocalServerLaunch {
     const workspaces = (vscode.workspace.workspaceFolders ?? [])
       .filter((folder) => folder.uri.scheme === 'file')
       .map((folder) => folder.uri.fsPath);
+    const { hosts, rejected } = this.#allowedHosts();
+    if (rejected.length > 0) {
+      const message = vscode.l10n.t(
+        'teahouse.localServer.allowedHosts: ignoring {0} (not a host name, address, range or loopback/private/external/*)',
+        rejected.join(', '),
+      );
+      this.log.warn(message);
+      void vscode.window.showWarningMessage(message);
+    }
     return {
       cliPath: this.cliPath,
       dataDir: this.dataDir,
       workspaces,
+      allowedHosts: hosts,
     };
+  }
+
+  /**
+   * Whether a restart would let the running server migrate from `host`: it started before the account of
+   * that host was added (or before the setting named it).
+   */
+  restartAllows(host: string): boolean {
+    if (this.server.state !== 'running' || namesHost(this.server.allowedHosts, host)) return false;
+    return namesHost(this.#allowedHosts().hosts, host);
   }
 
   /** Starts the server and returns the Local account, signed in. */
@@ -60,6 +95,16 @@ export class LocalServerController extends Disposable {
   async restart(): Promise<Account> {
     await this.server.stop();
     return this.start();
+  }
+
+  async #offerRestart(): Promise<void> {
+    if (this.server.state !== 'running') return;
+    const restart = vscode.l10n.t('Restart');
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t('The local server reads its allowed hosts when it starts. Restart it now?'),
+      restart,
+    );
+    if (choice === restart) await vscode.commands.executeCommand('teahouse.restartLocalServer');
   }
 
   async #reportCrash(exit: number | string | null): Promise<void> {

@@ -34,3 +34,9 @@ export function affectsConnection(event: vscode.ConfigurationChangeEvent): boole
 export function localServerAutoStart(): boolean {
   return vscode.workspace.getConfiguration('teahouse.localServer').get<boolean>('autoStart') ?? false;
 }
+
+/** `teahouse.localServer.allowedHosts`: extra `--allowed-hosts` entries of the local server. */
+export function localServerAllowedHostsSetting(): string[] {
+  const value = vscode.workspace.getConfiguration('teahouse.localServer').get<unknown>('allowedHosts');
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}

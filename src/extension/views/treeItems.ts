@@ -113,7 +113,8 @@ function repositoryItem(node: NodeOf<'repository'>): vscode.TreeItem {
         ? 'repo-forked'
         : 'repo';
   item.iconPath = new vscode.ThemeIcon(icon);
-  item.contextValue = repository.permissions?.admin ? 'repository.admin' : 'repository';
+  // `.remote`: a repository of a server other than the local one, which can be taken offline
+  item.contextValue = `${repository.permissions?.admin ? 'repository.admin' : 'repository'}${node.account.kind === 'local' ? '' : '.remote'}`;
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.appendMarkdown(`$(repo) **${escape(repository.full_name)}**`);
   if (repository.description) tooltip.appendMarkdown(`\n\n${escape(repository.description)}`);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { GitError, runGit } from './run';
 
 /** Where a migration or a mirror fetches from, as checked by the address policy (or an admin's local path). */
@@ -30,7 +31,8 @@ function fetchEnv(source: FetchSource): Record<string, string> {
       );
       settings.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
     }
-    if (source.pin) {
+    // an address literal has nothing to resolve (and curl cannot parse an IPv6 one as a resolve entry's host)
+    if (source.pin && isIP(source.pin.host) === 0) {
       const addresses = source.pin.addresses.map((a) => (a.includes(':') ? `[${a}]` : a)).join(',');
       settings.push(['http.curloptResolve', `${source.pin.host}:${source.pin.port}:${addresses}`]);
     }

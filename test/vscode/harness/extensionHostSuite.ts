@@ -28,9 +28,14 @@ export async function runExtensionHostSuite(
     screenshot: string;
     timeoutMs: number;
     grep?: string;
+    /** More variables for the extension host (the second server's address: harness/teahouseServer.ts). */
+    environment?: Record<string, string>;
   },
 ): Promise<SuiteResults> {
-  const environment: Record<string, string> = { TEAHOUSE_VSCODE_RESULTS: options.resultsFile };
+  const environment: Record<string, string> = {
+    ...options.environment,
+    TEAHOUSE_VSCODE_RESULTS: options.resultsFile,
+  };
   if (options.grep) environment['TEAHOUSE_VSCODE_GREP'] = options.grep;
   let resolveExit: (code: number | string) => void = () => undefined;
   const exited = new Promise<number | string>((resolve) => (resolveExit = resolve));

@@ -33,7 +33,13 @@ const page = (items: string[], hasNext: boolean): Page<string> => ({
   nextPage: undefined,
   lastPage: undefined,
 });
-const toNode = (text: string): TreeNode => ({ kind: 'message', id: text, text, severity: 'info' });
+const toNode = (text: string): TreeNode => ({
+  kind: 'message',
+  id: text,
+  parent: undefined,
+  text,
+  severity: 'info',
+});
 
 describe('lists as each server pages them', () => {
   test('branches page from Gitea 1.14; before it the list comes whole', () => {
