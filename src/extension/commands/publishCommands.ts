@@ -113,8 +113,10 @@ async function publish(
     ));
   if (owner === undefined) return undefined;
   const localName = repository.split('/')[1] ?? repository;
+  // called with arguments (scripts, keybindings, tests), the name defaults to the local one without asking
   const name =
     options.name ??
+    (options.to !== undefined ? localName : undefined) ??
     (await vscode.window.showInputBox({
       title: vscode.l10n.t('Name on {0}', accountLabel(account)),
       value: localName,

@@ -7,6 +7,7 @@ import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
+import { publishSuite } from './publish.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
@@ -21,6 +22,7 @@ export const suites: readonly (() => void)[] = [
   pullRequestCommandsSuite,
   repositoryCommandsSuite,
   takeOfflineSuite,
+  publishSuite,
   editorIntegrationSuite,
   apiOperationsSuite,
   webviewsSuite,
