@@ -120,18 +120,37 @@ export function makeTempDir(prefix = 'teahouse-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Runs the CLI to completion (for `admin create-user` and argument errors). */
+export interface CliOptions {
+  /** The CLI's environment; the test process's own by default. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Each line it prints on stdout as it comes, with a way to send it SIGTERM. */
+  readonly onLine?: (line: string, stop: () => void) => void;
+}
+
+/** Runs the CLI to completion (`admin create-user`, `publish`, argument errors). */
 export function runCli(
   args: readonly string[],
+  options: CliOptions = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
       cwd: projectRoot,
+      env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!options.onLine) return;
+      pending += chunk.toString();
+      let end;
+      while ((end = pending.indexOf('\n')) >= 0) {
+        options.onLine(pending.slice(0, end), () => child.kill('SIGTERM'));
+        pending = pending.slice(end + 1);
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));

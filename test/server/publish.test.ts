@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { startRecordingReverseProxy, type RecordingReverseProxy } from '../helpers/recordingReverseProxy';
-import { cliPath, projectRoot, startServer, type TestServer, type TestUser } from './harness';
-import { cloneAs, createRepo, pushCommit, serverGit } from './pullsFixture';
+import { runCli, startServer, type TestServer, type TestUser } from './harness';
+import { buildTrackerSource, assetBytes, ok } from './migrateTrackerSource';
+import { createRepo, serverGit } from './pullsFixture';
 
 /**
  * `teahouse publish` between two real Teahouse processes: a repository with its tracker goes from the
@@ -18,23 +18,6 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 let bobOnTarget: TestUser;
-const assetBytes = Buffer.concat([
-  Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
-  Buffer.from('\r\n'),
-]);
-
-async function ok<T>(
-  server: TestServer,
-  user: TestUser,
-  method: string,
-  apiPath: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await server.request<T>(method, apiPath, { token: user.token, body });
-  assert.ok(res.status >= 200 && res.status < 300, `${method} ${apiPath}: ${res.status} ${res.text}`);
-  return res.json;
-}
-
 interface CliRun {
   code: number | null;
   stdout: string;
@@ -46,36 +29,10 @@ function publish(
   token: string | undefined,
   onLine?: (line: string, stop: () => void) => void,
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    delete env['TEAHOUSE_PUBLISH_TOKEN'];
-    if (token !== undefined) env['TEAHOUSE_PUBLISH_TOKEN'] = token;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', cliPath, 'publish', '--data', source.dataDir, ...args],
-      {
-        cwd: projectRoot,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    let pending = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      pending += chunk.toString();
-      let end;
-      while ((end = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, end);
-        pending = pending.slice(end + 1);
-        onLine?.(line, () => child.kill('SIGTERM'));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const env = { ...process.env };
+  delete env['TEAHOUSE_PUBLISH_TOKEN'];
+  if (token !== undefined) env['TEAHOUSE_PUBLISH_TOKEN'] = token;
+  return runCli(['publish', '--data', source.dataDir, ...args], { env, ...(onLine && { onLine }) });
 }
 
 const summaryOf = (run: CliRun): { requests: { reads: number; writes: number }; [key: string]: unknown } => {
@@ -96,91 +53,12 @@ function since(from: number): { api: string[]; writes: string[]; git: string[] }
   };
 }
 
+/** The migration tests' tracker repository (alice/tracker), with a description, a website and a due date. */
 async function buildSource(): Promise<void> {
-  const repo = '/repos/alice/proj';
-  await createRepo(source, alice, 'proj', { description: 'A project' });
-  await ok(source, alice, 'PATCH', repo, { website: 'https://example.com/proj' });
-  await ok(source, alice, 'PUT', `${repo}/collaborators/bob`, { permission: 'write' });
-  const bug = await ok<{ id: number }>(source, alice, 'POST', `${repo}/labels`, {
-    name: 'bug',
-    color: '#ee0701',
-    description: 'Broken',
-  });
-  const feature = await ok<{ id: number }>(source, alice, 'POST', `${repo}/labels`, {
-    name: 'feature',
-    color: '84b6eb',
-  });
-  const v1 = await ok<{ id: number }>(source, alice, 'POST', `${repo}/milestones`, {
-    title: 'v1',
-    description: 'first release',
-    due_on: '2030-01-02T03:04:05Z',
-  });
-  const v0 = await ok<{ id: number }>(source, alice, 'POST', `${repo}/milestones`, { title: 'v0' });
-  await ok(source, alice, 'PATCH', `${repo}/milestones/${v0.id}`, { state: 'closed' });
-
-  await ok(source, alice, 'POST', `${repo}/issues`, {
-    title: 'First issue',
-    body: 'Body *one*\r\nunicode ✓',
-    labels: [bug.id, feature.id],
-    milestone: v1.id,
-    due_date: '2031-05-06T00:00:00Z',
-  });
-  await ok(source, bob, 'POST', `${repo}/issues`, { title: 'Bob reports', body: 'by bob', milestone: v0.id });
-  await ok(source, bob, 'POST', `${repo}/issues/1/comments`, { body: 'bob comments' });
-  await ok(source, alice, 'POST', `${repo}/issues/1/comments`, { body: 'alice answers' });
-  await ok(source, bob, 'PATCH', `${repo}/issues/2`, { state: 'closed' });
-
-  const ws = cloneAs(source, alice, 'alice/proj');
-  try {
-    pushCommit(ws, 'feature', { 'feature.txt': 'line one\nline two\n' }, 'add feature');
-    pushCommit(ws, 'open-work', { 'open.txt': 'open\n' }, 'open work');
-    ws.git('tag', 'v0.9', 'main');
-    ws.git('push', '--quiet', 'origin', 'v0.9');
-  } finally {
-    ws.dispose();
-  }
-  await ok(source, alice, 'POST', `${repo}/pulls`, {
-    head: 'feature',
-    base: 'main',
-    title: 'Add the feature',
-    body: 'Please review',
-    labels: [feature.id],
-  });
-  await ok(source, bob, 'POST', `${repo}/pulls/3/reviews`, {
-    event: 'REQUEST_CHANGES',
-    body: 'Needs work',
-    comments: [{ path: 'feature.txt', body: 'why two lines?', new_position: 2 }],
-  });
-  await ok(source, alice, 'POST', `${repo}/pulls/3/merge`, { Do: 'merge' });
-  await ok(source, bob, 'POST', `${repo}/pulls`, {
-    head: 'open-work',
-    base: 'main',
-    title: 'Open work',
-    body: 'still going',
-  });
-  await ok(source, alice, 'POST', `${repo}/pulls/4/reviews`, { event: 'APPROVED', body: 'ok' });
-
-  const one = await ok<{ id: number }>(source, alice, 'POST', `${repo}/releases`, {
-    tag_name: 'v1.0',
-    target_commitish: 'main',
-    name: 'One',
-    body: 'notes',
-  });
-  const form = new FormData();
-  form.append('attachment', new Blob([assetBytes]), 'tool.bin');
-  const upload = await fetch(`${source.apiUrl}${repo}/releases/${one.id}/assets?name=tool.bin`, {
-    method: 'POST',
-    headers: { Authorization: `token ${alice.token}` },
-    body: form,
-  });
-  assert.equal(upload.status, 201, await upload.text());
-  await ok(source, bob, 'POST', `${repo}/releases`, {
-    tag_name: 'v1.1-rc',
-    target_commitish: 'main',
-    name: 'RC',
-    body: '',
-    prerelease: true,
-  });
+  await buildTrackerSource(source, alice, bob);
+  const repo = '/repos/alice/tracker';
+  await ok(source, alice, 'PATCH', repo, { description: 'A project', website: 'https://example.com/proj' });
+  await ok(source, alice, 'PATCH', `${repo}/issues/1`, { due_date: '2031-05-06T00:00:00Z' });
 }
 
 before(async () => {
@@ -198,17 +76,17 @@ after(async () => {
 });
 
 describe('teahouse publish', () => {
-  const remote = '/repos/team/proj';
+  const remote = '/repos/team/tracker';
 
   test('publishes the repository, its refs and its tracker into an organisation of the target', async () => {
     const run = await publish(
-      ['--repo', 'alice/proj', '--to', proxy.url, '--owner', 'team', '--json'],
+      ['--repo', 'alice/tracker', '--to', proxy.url, '--owner', 'team', '--json'],
       carol.token,
     );
     assert.equal(run.code, 0, run.stderr + run.stdout);
     const summary = summaryOf(run);
     assert.equal(summary['repositoryCreated'], true);
-    assert.equal(summary['htmlUrl'], `${target.url}team/proj`);
+    assert.equal(summary['htmlUrl'], `${target.url}team/tracker`);
 
     const repo = await ok<{ description: string; website: string; default_branch: string; private: boolean }>(
       target,
@@ -223,13 +101,12 @@ describe('teahouse publish', () => {
       'refs/heads/main',
       'refs/heads/feature',
       'refs/heads/open-work',
-      'refs/tags/v0.9',
       'refs/tags/v1.0',
       'refs/tags/v1.1-rc',
     ]) {
       assert.equal(
-        serverGit(target, 'team/proj', 'rev-parse', ref),
-        serverGit(source, 'alice/proj', 'rev-parse', ref),
+        serverGit(target, 'team/tracker', 'rev-parse', ref),
+        serverGit(source, 'alice/tracker', 'rev-parse', ref),
         ref,
       );
     }
@@ -241,7 +118,7 @@ describe('teahouse publish', () => {
       `${remote}/labels`,
     );
     assert.deepEqual(labels.map((l) => [l.name, l.color, l.description]).sort(), [
-      ['bug', 'ee0701', 'Broken'],
+      ['bug', 'ee0701', 'Something is broken'],
       ['feature', '84b6eb', ''],
     ]);
     const milestones = await ok<
@@ -249,7 +126,7 @@ describe('teahouse publish', () => {
     >(target, carol, 'GET', `${remote}/milestones?state=all`);
     assert.deepEqual(milestones.map((m) => [m.title, m.state, m.description, m.due_on]).sort(), [
       ['v0', 'closed', '', null],
-      ['v1', 'open', 'first release', '2030-01-02T03:04:05Z'],
+      ['v1', 'open', 'first\r\nrelease', '2030-01-02T03:04:05Z'],
     ]);
 
     type IssueJson = {
@@ -275,9 +152,10 @@ describe('teahouse publish', () => {
     // numbers match: the target was empty
     const first = byNumber.get(1)!;
     assert.equal(first.title, 'First issue');
-    assert.match(
-      first.body,
-      /^\*Originally by \*\*alice\*\* on \d{4}-\d\d-\d\d \d\d:\d\d UTC\*\n\nBody \*one\*\r\nunicode ✓$/,
+    // alice has no account on the target: credited by name; the body's bytes kept
+    assert.match(first.body, /^\*Originally by \*\*alice\*\* on \d{4}-\d\d-\d\d \d\d:\d\d UTC\*\n\n/);
+    assert.ok(
+      first.body.endsWith('\n\nBytes kept: *markdown*\r\n\ttabs, trailing spaces  \nunicode ✓ — 🫖\n\n'),
     );
     assert.deepEqual(first.labels.map((l) => l.name).sort(), ['bug', 'feature']);
     assert.equal(first.milestone?.title, 'v1');
@@ -307,7 +185,7 @@ describe('teahouse publish', () => {
       `${remote}/issues/1/comments`,
     );
     assert.equal(comments1.length, 2);
-    assert.ok(comments1[0]!.body.endsWith('\n\nbob comments'));
+    assert.ok(comments1[0]!.body.endsWith('\n\nbob comments\r\n'));
     assert.ok(comments1[1]!.body.endsWith('\n\nalice answers'));
     assert.ok(comments1.every((c) => c.user.login === 'carol'));
     const review = (await ok<{ body: string }[]>(target, carol, 'GET', `${remote}/issues/3/comments`))
@@ -315,6 +193,8 @@ describe('teahouse publish', () => {
       .join('\n---\n');
     assert.match(review, /\[\*\*bob\*\*\]\(.*\) requested changes at [0-9a-f]{10} on /);
     assert.match(review, /Needs work/);
+    assert.match(review, /\*\*alice\*\* reviewed at [0-9a-f]{10} on .*\n\nanswered/);
+    assert.match(review, /fine now$/);
     // (this server keeps no diff hunk with a code comment; test/unit/publishText.test.ts shows one quoted)
     assert.match(review, /`feature.txt`, line 2:\n\nwhy two lines\?/);
     const approval = await ok<{ body: string }[]>(target, carol, 'GET', `${remote}/issues/4/comments`);
@@ -331,12 +211,12 @@ describe('teahouse publish', () => {
     >(target, carol, 'GET', `${remote}/releases`);
     const v10 = releases.find((r) => r.tag_name === 'v1.0')!;
     assert.equal(v10.name, 'One');
-    assert.match(v10.body, /notes$/);
+    assert.match(v10.body, /\n\nnotes\r\n$/);
     assert.deepEqual(
       v10.assets.map((a) => a.name),
       ['tool.bin'],
     );
-    const download = await fetch(`${target.url}team/proj/releases/download/v1.0/tool.bin`, {
+    const download = await fetch(`${target.url}team/tracker/releases/download/v1.0/tool.bin`, {
       headers: { Authorization: `token ${carol.token}` },
     });
     assert.deepEqual(Buffer.from(await download.arrayBuffer()), assetBytes);
@@ -346,33 +226,33 @@ describe('teahouse publish', () => {
   test('a second run over unchanged data writes nothing; after a new comment it sends one request for it', async () => {
     let mark = proxy.seen.length;
     const idle = await publish(
-      ['--repo', 'alice/proj', '--to', proxy.url, '--owner', 'team', '--json'],
+      ['--repo', 'alice/tracker', '--to', proxy.url, '--owner', 'team', '--json'],
       carol.token,
     );
     assert.equal(idle.code, 0, idle.stderr);
     assert.deepEqual(since(mark).writes, []);
     assert.equal(summaryOf(idle).requests.writes, 0);
 
-    await ok(source, bob, 'POST', '/repos/alice/proj/issues/2/comments', { body: 'one more thing' });
+    await ok(source, bob, 'POST', '/repos/alice/tracker/issues/2/comments', { body: 'one more thing' });
     mark = proxy.seen.length;
     const again = await publish(
-      ['--repo', 'alice/proj', '--to', proxy.url, '--owner', 'team', '--json'],
+      ['--repo', 'alice/tracker', '--to', proxy.url, '--owner', 'team', '--json'],
       carol.token,
     );
     assert.equal(again.code, 0, again.stderr);
     const asked = since(mark);
-    assert.deepEqual(asked.writes, ['POST /api/v1/repos/team/proj/issues/2/comments']);
+    assert.deepEqual(asked.writes, ['POST /api/v1/repos/team/tracker/issues/2/comments']);
     // who am I, and is the repository still the one of the ledger: nothing per item
     assert.deepEqual(
       asked.api.filter((line) => line.startsWith('GET ')),
-      ['GET /api/v1/user', 'GET /api/v1/repos/team/proj', 'GET /api/v1/users/bob'],
+      ['GET /api/v1/user', 'GET /api/v1/repos/team/tracker', 'GET /api/v1/users/bob'],
     );
     const comments = await ok<{ body: string }[]>(target, carol, 'GET', `${remote}/issues/2/comments`);
     assert.ok(comments.at(-1)!.body.endsWith('one more thing'));
   });
 
   test('edits and deletions here are carried over: a new title, a removed label, a deleted comment', async () => {
-    const repo = '/repos/alice/proj';
+    const repo = '/repos/alice/tracker';
     await ok(source, alice, 'PATCH', `${repo}/issues/1`, { title: 'First issue, renamed' });
     const labels = await ok<{ id: number; name: string }[]>(source, alice, 'GET', `${repo}/labels`);
     await ok(source, alice, 'DELETE', `${repo}/issues/1/labels/${labels.find((l) => l.name === 'bug')!.id}`);
@@ -390,7 +270,7 @@ describe('teahouse publish', () => {
     );
 
     const run = await publish(
-      ['--repo', 'alice/proj', '--to', proxy.url, '--owner', 'team', '--json'],
+      ['--repo', 'alice/tracker', '--to', proxy.url, '--owner', 'team', '--json'],
       carol.token,
     );
     assert.equal(run.code, 0, run.stderr);
@@ -408,7 +288,7 @@ describe('teahouse publish', () => {
     const left = await ok<{ body: string }[]>(target, carol, 'GET', `${remote}/issues/1/comments`);
     assert.deepEqual(
       left.map((c) => c.body.split('\n\n').at(-1)),
-      ['bob comments'],
+      ['bob comments\r\n'],
     );
     const summary = summaryOf(run) as unknown as { updated: { issue: number }; deleted: { comment: number } };
     assert.equal(summary.updated.issue, 1);
@@ -447,11 +327,14 @@ describe('teahouse publish', () => {
   });
 
   test('refusals: a bad token, a name taken on the target, an unknown organisation, missing arguments', async () => {
-    const bad = await publish(['--repo', 'alice/proj', '--to', proxy.url, '--owner', 'team'], 'not-a-token');
+    const bad = await publish(
+      ['--repo', 'alice/tracker', '--to', proxy.url, '--owner', 'team'],
+      'not-a-token',
+    );
     assert.equal(bad.code, 1);
     assert.match(
       bad.stderr,
-      /cannot publish alice\/proj: the target answered 401 to GET \/user \(the token is not valid on the target\)/,
+      /cannot publish alice\/tracker: the target answered 401 to GET \/user \(the token is not valid on the target\)/,
     );
 
     await createRepo(target, bobOnTarget, 'taken');
@@ -483,10 +366,10 @@ describe('teahouse publish', () => {
     const usage = await publish(['--to', proxy.url], carol.token);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /--repo OWNER\/NAME is required/);
-    const noToken = await publish(['--repo', 'alice/proj', '--to', proxy.url], undefined);
+    const noToken = await publish(['--repo', 'alice/tracker', '--to', proxy.url], undefined);
     assert.equal(noToken.code, 2);
     assert.match(noToken.stderr, /no token for the target: set \$TEAHOUSE_PUBLISH_TOKEN/);
-    const notUrl = await publish(['--repo', 'alice/proj', '--to', 'ftp://x'], carol.token);
+    const notUrl = await publish(['--repo', 'alice/tracker', '--to', 'ftp://x'], carol.token);
     assert.equal(notUrl.code, 1);
     assert.match(notUrl.stderr, /"ftp:\/\/x" is not an http\(s\) address/);
   });

@@ -1,31 +1,22 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TeahouseClient } from '../../../src/api/client';
 import type { Account } from '../../../src/extension/accounts/account';
 import type { PublishSummary } from '../../../src/extension/local/publishProcess';
 import { localServer, nodeAt, teahouse, unique } from './helpers';
-import { addRemoteAccount, createRemoteUser, removeRemoteAccounts, type RemoteUser } from './remoteServer';
+import {
+  addRemoteAccount,
+  createRemoteUser,
+  removeRemoteAccounts,
+  userWithToken,
+  type RemoteUser,
+} from './remoteServer';
 import { seedTrackerRepository, trackerFields, type Ref } from './trackerFixture';
 
 /** A user of the local server with a token, shaped like a remote user for the shared seeding. */
 async function localUser(prefix: string): Promise<RemoteUser> {
   const { url, client } = await localServer();
-  const username = unique(prefix);
-  const password = `pw-${unique('secret')}-x`;
-  await client.api.adminCreateUser({
-    body: { username, password, email: `${username}@example.com`, must_change_password: false },
-  });
-  const created = await client.api.userCreateToken(
-    { username, body: { name: 'vscode-suite', scopes: ['all'] } },
-    { auth: { kind: 'basic', username, password } },
-  );
-  return {
-    username,
-    password,
-    token: created.sha1,
-    client: new TeahouseClient({ baseUrl: url, proxy: 'none', auth: { kind: 'token', token: created.sha1 } }),
-  };
+  return userWithToken(url, client, prefix);
 }
 
 const credit = /^\*Originally by .+? on \d{4}-\d\d-\d\d \d\d:\d\d UTC\*(\n\n)?/;

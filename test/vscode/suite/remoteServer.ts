@@ -36,16 +36,15 @@ export function remoteServer(): RemoteServerHandle {
   return handle;
 }
 
-/** A new user on the remote server with a token of every scope, and a client acting as that user. */
-export async function createRemoteUser(prefix: string): Promise<RemoteUser> {
-  const { url, client } = remoteServer();
+/** A new user on a Teahouse server (through its administrator's client), a token of every scope, and a client acting as that user. */
+export async function userWithToken(url: string, admin: TeahouseClient, prefix: string): Promise<RemoteUser> {
   const username = unique(prefix);
   const password = `pw-${unique('secret')}-x`;
-  await client.api.adminCreateUser({
+  await admin.api.adminCreateUser({
     body: { username, password, email: `${username}@example.com`, must_change_password: false },
   });
   // Gitea creates tokens only for Basic-authenticated callers
-  const created = await client.api.userCreateToken(
+  const created = await admin.api.userCreateToken(
     { username, body: { name: 'vscode-suite', scopes: ['all'] } },
     { auth: { kind: 'basic', username, password } },
   );
@@ -55,6 +54,12 @@ export async function createRemoteUser(prefix: string): Promise<RemoteUser> {
     token: created.sha1,
     client: new TeahouseClient({ baseUrl: url, proxy: 'none', auth: { kind: 'token', token: created.sha1 } }),
   };
+}
+
+/** A new user on the remote server with a token of every scope, and a client acting as that user. */
+export function createRemoteUser(prefix: string): Promise<RemoteUser> {
+  const { url, client } = remoteServer();
+  return userWithToken(url, client, prefix);
 }
 
 /** Signs the user in as a remote account of the extension ("Add Server" with a token). */
