@@ -2,6 +2,7 @@ import './quietSqliteWarning';
 import { adminCommand } from './commands/admin';
 import { CliError, exitCodes, type CliCommand } from './commands/cliCommand';
 import { commandGroup } from './commands/commandGroup';
+import { doctorCommand } from './commands/doctor';
 import { operationsCommand } from './commands/operations';
 import { serveCommand } from './commands/serve';
 import { teahouseVersion } from './version';
@@ -11,6 +12,7 @@ const commands: Record<string, CliCommand> = {
   serve: serveCommand,
   admin: adminCommand,
   operations: operationsCommand,
+  doctor: doctorCommand,
 };
 
 const teahouse = commandGroup({
