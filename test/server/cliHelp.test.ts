@@ -27,7 +27,7 @@ describe('the CLI explains itself', () => {
     assert.match(top.stdout, /^Usage: teahouse <[a-z|-]+> \[options\]\n/);
     assert.match(top.stdout, /^Exit codes: 0 success, 1 failure, 2 usage error/m);
     const listed = commandsListed(top.stdout);
-    for (const name of ['serve', 'admin', 'operations']) assert.ok(listed.includes(name), name);
+    for (const name of ['serve', 'admin', 'operations', 'doctor']) assert.ok(listed.includes(name), name);
 
     // Walk the tree the help describes, so a command added later is covered too.
     const visited: string[] = [];
@@ -43,13 +43,13 @@ describe('the CLI explains itself', () => {
       visited.push(label);
       const subcommands = commandsListed(long.stdout);
       if (subcommands.length === 0) {
-        assert.match(long.stdout, /^Exit codes: 0 success/m, label);
+        assert.match(long.stdout, /^Exit codes: 0 .*, 2 usage error/m, label);
         return;
       }
       await Promise.all(subcommands.map((sub) => visit([...command, sub])));
     };
     await Promise.all(listed.map((name) => visit([name])));
-    for (const name of ['serve', 'admin', 'admin create-user', 'operations']) {
+    for (const name of ['serve', 'admin', 'admin create-user', 'operations', 'doctor']) {
       assert.ok(visited.includes(name), `${name} visited`);
     }
   });
@@ -166,6 +166,11 @@ describe('the CLI explains itself', () => {
       args: ['operations', '--jsn'],
       message: /^teahouse: unknown option '--jsn'\. Did you mean --json\?$/m,
       usage: 'teahouse operations ',
+    },
+    {
+      args: ['doctor', '--fxi'],
+      message: /^teahouse: unknown option '--fxi'\. Did you mean --fix\?$/m,
+      usage: 'teahouse doctor ',
     },
     {
       args: ['operations', 'extra'],
