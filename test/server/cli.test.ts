@@ -157,6 +157,7 @@ describe('teahouse admin create-user', () => {
   test('missing flags exit 2 with the usage', async () => {
     const result = await runCli(['admin', 'create-user', '--username', 'x']);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /--username, --password and --email are required/);
+    assert.match(result.stderr, /missing required options --password, --email/);
+    assert.match(result.stderr, /^Usage: teahouse admin create-user /m);
   });
 });

@@ -365,7 +365,7 @@ describe('teahouse publish', () => {
 
     const usage = await publish(['--to', proxy.url], carol.token);
     assert.equal(usage.code, 2);
-    assert.match(usage.stderr, /--repo OWNER\/NAME is required/);
+    assert.match(usage.stderr, /missing required option --repo\nUsage: teahouse publish /);
     const noToken = await publish(['--repo', 'alice/tracker', '--to', proxy.url], undefined);
     assert.equal(noToken.code, 2);
     assert.match(noToken.stderr, /no token for the target: set \$TEAHOUSE_PUBLISH_TOKEN/);

@@ -3,7 +3,13 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { Database } from '../../src/server/store/database';
-import { appliedMigrations, migrate, migrations, type Migration } from '../../src/server/store/migrations';
+import {
+  appliedMigrations,
+  migrate,
+  MigrationFailedError,
+  migrations,
+  type Migration,
+} from '../../src/server/store/migrations';
 import { makeTempDir } from './harness';
 
 describe('store', () => {
@@ -98,6 +104,65 @@ describe('store', () => {
     assert.throws(() => migrate(db, broken), /nowhere/);
     assert.deepEqual(appliedMigrations(db), [1]);
     assert.equal(db.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'")?.n, 0);
+  });
+
+  test('every real migration runs in its own transaction: failing at its end leaves the previous version', () => {
+    const schema = () =>
+      db
+        .all<{ type: string; name: string; sql: string | null }>(
+          'SELECT type, name, sql FROM sqlite_master ORDER BY type, name',
+        )
+        .map((row) => `${row.type} ${row.name} ${row.sql ?? ''}`);
+    const ordered = [...migrations].sort((a, b) => a.version - b.version);
+    ordered.forEach((migration, i) => {
+      const applied = appliedMigrations(db);
+      const before = schema();
+      const failingAtItsEnd: Migration = {
+        ...migration,
+        up: (d) => {
+          migration.up(d);
+          throw new Error('the disk vanished');
+        },
+      };
+      assert.throws(
+        () => migrate(db, [...ordered.slice(0, i), failingAtItsEnd]),
+        (error: unknown) =>
+          error instanceof MigrationFailedError &&
+          error.migration.version === migration.version &&
+          /^schema migration \d+ \(.+\) failed: the disk vanished$/.test(error.message),
+      );
+      assert.deepEqual(appliedMigrations(db), applied, `after ${migration.version} failed`);
+      assert.deepEqual(schema(), before, `the schema after ${migration.version} failed`);
+      migrate(db, ordered.slice(0, i + 1));
+    });
+    assert.deepEqual(
+      appliedMigrations(db),
+      ordered.map((m) => m.version),
+    );
+  });
+
+  test('a migration failing midway keeps the rows and columns of the previous version', () => {
+    migrate(db);
+    db.run("INSERT INTO user (lower_name, name, created, updated) VALUES ('kept', 'kept', 1, 1)");
+    const next: Migration = {
+      version: 10_000,
+      description: 'adds a column, rewrites rows, then fails',
+      up: (d) =>
+        d.exec(`ALTER TABLE user ADD COLUMN shoe_size INTEGER;
+UPDATE user SET name = 'rewritten', shoe_size = 42;
+DELETE FROM user;
+INSERT INTO nowhere VALUES (1);`),
+    };
+    assert.throws(() => migrate(db, [...migrations, next]), /schema migration 10000 .* failed: .*nowhere/);
+    assert.equal(appliedMigrations(db).includes(10_000), false);
+    assert.deepEqual(
+      db.all<{ name: string }>('SELECT name FROM user').map((u) => u.name),
+      ['kept'],
+    );
+    assert.equal(
+      db.all<{ name: string }>('PRAGMA table_info(user)').some((c) => c.name === 'shoe_size'),
+      false,
+    );
   });
 
   test('transactions commit, roll back on error, and nest through savepoints', () => {

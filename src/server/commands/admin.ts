@@ -1,73 +1,63 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { databaseFile } from '../config';
 import { DomainError } from '../domain/errors';
 import { createUser } from '../services/users';
 import { Database } from '../store/database';
 import { migrate } from '../store/migrations';
 import { CliError, type CliCommand } from './cliCommand';
+import { commandGroup } from './commandGroup';
+import { openDataFolder } from './openDataFolder';
+import { optionCommand } from './optionCommand';
 
-const createUserUsage = `Usage: teahouse admin create-user --data DIR --username U --password P --email E [--admin] [--must-change-password]`;
-const adminUsage = `Usage: teahouse admin <subcommand>
+const createUserCommand = optionCommand({
+  name: 'teahouse admin create-user',
+  summary: 'create a user in a data folder (works while a server runs on it)',
+  description: `Creates a user (or, with --admin, an administrator) in the data folder's database. A server
+running on the same folder sees the user at once.`,
+  options: {
+    data: { type: 'string', value: 'DIR', default: '.teahouse', description: 'the data folder' },
+    username: { type: 'string', value: 'NAME', required: true, description: 'the login name' },
+    password: { type: 'string', value: 'PASSWORD', required: true, description: 'the password' },
+    email: { type: 'string', value: 'EMAIL', required: true, description: 'the primary e-mail address' },
+    admin: { type: 'boolean', description: 'make the user a site administrator' },
+    'must-change-password': {
+      type: 'boolean',
+      description: 'ask the user to change the password at first login',
+    },
+  },
+  run: (values) => {
+    const dataDir = path.resolve(values.data);
+    mkdirSync(dataDir, { recursive: true });
+    const db = new Database(databaseFile(dataDir));
+    try {
+      openDataFolder(dataDir, () => migrate(db));
+      const user = createUser(db, {
+        username: values.username,
+        password: values.password,
+        email: values.email,
+        isAdmin: values.admin,
+        mustChangePassword: values['must-change-password'],
+      });
+      process.stdout.write(
+        `Created ${user.is_admin ? 'administrator' : 'user'} "${user.name}" (id ${user.id})\n`,
+      );
+      return 0;
+    } catch (error) {
+      if (error instanceof DomainError)
+        throw new CliError(`cannot create user "${values.username}": ${error.message}`);
+      throw error;
+    } finally {
+      db.close();
+    }
+  },
+});
 
-Subcommands:
-  create-user   create a user in a data folder (works while a server runs on it)
-${createUserUsage}`;
-
-function createUserCommand(args: readonly string[]): number {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      options: {
-        data: { type: 'string', default: '.teahouse' },
-        username: { type: 'string' },
-        password: { type: 'string' },
-        email: { type: 'string' },
-        admin: { type: 'boolean', default: false },
-        'must-change-password': { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${createUserUsage}`, 2);
-  }
-  const { username, password, email } = values;
-  if (!username || !password || !email) {
-    throw new CliError(`--username, --password and --email are required\n${createUserUsage}`, 2);
-  }
-  const dataDir = path.resolve(values.data);
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(databaseFile(dataDir));
-  try {
-    migrate(db);
-    const user = createUser(db, {
-      username,
-      password,
-      email,
-      isAdmin: values.admin,
-      mustChangePassword: values['must-change-password'],
-    });
-    process.stdout.write(
-      `Created ${user.is_admin ? 'administrator' : 'user'} "${user.name}" (id ${user.id})\n`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof DomainError)
-      throw new CliError(`cannot create user "${username}": ${error.message}`);
-    throw error;
-  } finally {
-    db.close();
-  }
-}
-
-export const runAdminCommand: CliCommand = (args) => {
-  const [sub, ...rest] = args;
-  if (sub === 'create-user') return createUserCommand(rest);
-  if (sub === undefined || sub === '--help' || sub === '-h') {
-    process.stdout.write(`${adminUsage}\n`);
-    return sub === undefined ? 2 : 0;
-  }
-  throw new CliError(`unknown admin subcommand "${sub}"\n${adminUsage}`, 2);
-};
+export const adminCommand: CliCommand = commandGroup({
+  name: 'teahouse admin',
+  summary: 'administration of a data folder: create-user',
+  description: 'Administration tasks on a data folder, also while a server runs on it.',
+  commands: {
+    'create-user': createUserCommand,
+  },
+});

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { operations } from '../../api/operations';
-import { CliError, type CliCommand } from './cliCommand';
+import type { CliCommand } from './cliCommand';
+import { optionCommand } from './optionCommand';
 
 export interface OperationListing {
   operationId: string;
@@ -34,19 +34,20 @@ function formatTable(rows: readonly OperationListing[]): string {
   return [render(header), ...lines.map(render), '', `${rows.length} operations`].join('\n') + '\n';
 }
 
-export const runOperationsCommand: CliCommand = (args) => {
-  let json: boolean;
-  try {
-    ({
-      values: { json = false },
-    } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\nUsage: teahouse operations [--json]`, 2);
-  }
-  const rows = listOperations().sort(
-    (a, b) =>
-      a.group.localeCompare(b.group) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
-  );
-  process.stdout.write(json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
-  return 0;
-};
+export const operationsCommand: CliCommand = optionCommand({
+  name: 'teahouse operations',
+  summary: 'list every API operation of the catalogue',
+  description:
+    'Lists every operation of the API catalogue: group, method, path, success status, operationId.',
+  options: {
+    json: { type: 'boolean', description: 'print JSON (with the alias paths) instead of a table' },
+  },
+  run: ({ json }) => {
+    const rows = listOperations().sort(
+      (a, b) =>
+        a.group.localeCompare(b.group) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+    );
+    process.stdout.write(json ? JSON.stringify(rows, null, 2) + '\n' : formatTable(rows));
+    return 0;
+  },
+});

@@ -1,88 +1,102 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { databaseFile } from '../config';
 import { publishRepository } from '../services/publish/publisher';
 import type { PublishProgress, PublishSummary } from '../services/publish/run';
-import { TargetFailure } from '../services/publish/targetApi';
 import { Database } from '../store/database';
 import { migrate } from '../store/migrations';
 import { findRepositoryByName } from '../store/repositories';
-import { CliError, type CliCommand } from './cliCommand';
+import { CliError, exitCodes, type CliCommand } from './cliCommand';
+import { openDataFolder } from './openDataFolder';
+import { optionCommand } from './optionCommand';
 
 export const tokenVariable = 'TEAHOUSE_PUBLISH_TOKEN';
 /** The exit code of a run stopped by SIGINT or SIGTERM (what it sent is kept; run again to go on). */
 export const cancelledExitCode = 130;
 
-export const publishUsage = `Usage: teahouse publish --data DIR --repo OWNER/NAME --to URL [--owner OWNER] [--name NAME]
-                        [--private | --public] [--existing] [--token-file FILE] [--json]
-                        [--insecure] [--ca-file FILE] [--proxy URL]
-
-Publishes a repository of the data folder to another Gitea, Forgejo or Teahouse server through its API:
+export const publishCommand: CliCommand = optionCommand({
+  name: 'teahouse publish',
+  summary: 'publish a repository with its tracker to another Gitea-compatible server',
+  description: `Publishes a repository of the data folder to another Gitea, Forgejo or Teahouse server through its API:
 the repository, every branch and tag, labels, milestones, issues and pull requests with their comments and
 reviews, releases with their assets. Run it again to send only what changed since (works while a server
-runs on the data folder). The target's token comes from $${tokenVariable} or --token-file.
+runs on the data folder). The target's token comes from $${tokenVariable} or --token-file.`,
+  options: {
+    data: { type: 'string', value: 'DIR', default: '.teahouse', description: 'the data folder' },
+    repo: { type: 'string', value: 'OWNER/NAME', required: true, description: 'the repository to publish' },
+    to: {
+      type: 'string',
+      value: 'URL',
+      required: true,
+      description: 'the target server, e.g. https://gitea.example.com/',
+    },
+    owner: {
+      type: 'string',
+      value: 'OWNER',
+      description: "the user or organisation on the target (default: the token's user)",
+    },
+    name: {
+      type: 'string',
+      value: 'NAME',
+      description: "the repository's name there (default: the local name)",
+    },
+    private: { type: 'boolean', description: 'private on the target (default: as here)' },
+    public: { type: 'boolean', description: 'public on the target (default: as here)' },
+    existing: {
+      type: 'boolean',
+      description: 'publish into a repository of that name that exists on the target already',
+    },
+    'token-file': {
+      type: 'string',
+      value: 'FILE',
+      description: `read the token from FILE instead of $${tokenVariable}`,
+    },
+    insecure: {
+      type: 'boolean',
+      description: "accept the target's certificate without checking it (self-signed)",
+    },
+    'ca-file': { type: 'string', value: 'FILE', description: 'trust the authorities in this PEM file too' },
+    proxy: {
+      type: 'string',
+      value: 'URL',
+      description: 'reach the target through this proxy (default: $HTTPS_PROXY, $NO_PROXY)',
+    },
+    json: { type: 'boolean', description: 'progress and the summary as JSON lines on stdout' },
+  },
+  exitCodes: `Exit codes: 0 published, 1 failed, 2 usage error, ${cancelledExitCode} cancelled (SIGINT/SIGTERM; run again to go on).`,
+  run: async (values, { usageError }) => {
+    const [owner, name, ...rest] = values.repo.split('/');
+    if (!owner || !name || rest.length > 0) throw usageError(`--repo takes OWNER/NAME, got "${values.repo}"`);
+    if (values.private && values.public) throw usageError('--private and --public exclude each other');
+    const token = readToken(values['token-file']);
+    const dataDir = path.resolve(values.data);
+    if (!existsSync(databaseFile(dataDir))) {
+      throw new CliError(`no Teahouse data folder at ${dataDir} (no teahouse.db)`);
+    }
+    return publish(dataDir, { owner, name }, token, values);
+  },
+});
 
-  --to URL          the target server, e.g. https://gitea.example.com/
-  --owner OWNER     the user or organisation on the target (default: the token's user)
-  --name NAME       the repository's name on the target (default: the local name)
-  --existing        publish into a repository of that name that exists on the target already
-  --insecure        accept the target's certificate without checking it (self-signed)
-  --ca-file FILE    trust the authorities in this PEM file too
-  --proxy URL       reach the target through this proxy (default: $HTTPS_PROXY, $NO_PROXY)
-  --json            progress and the summary as JSON lines on stdout
-
-Exit codes: 0 published, 1 failed, 2 usage error, ${cancelledExitCode} cancelled (SIGINT/SIGTERM).`;
-
-function parsePublishArgs(args: readonly string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      options: {
-        data: { type: 'string', default: '.teahouse' },
-        repo: { type: 'string' },
-        to: { type: 'string' },
-        owner: { type: 'string' },
-        name: { type: 'string' },
-        private: { type: 'boolean' },
-        public: { type: 'boolean' },
-        existing: { type: 'boolean', default: false },
-        insecure: { type: 'boolean', default: false },
-        'ca-file': { type: 'string' },
-        proxy: { type: 'string' },
-        'token-file': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${publishUsage}`, 2);
-  }
-  return values;
+interface PublishValues {
+  readonly repo: string;
+  readonly to: string;
+  readonly owner: string | undefined;
+  readonly name: string | undefined;
+  readonly private: boolean;
+  readonly public: boolean;
+  readonly existing: boolean;
+  readonly insecure: boolean;
+  readonly 'ca-file': string | undefined;
+  readonly proxy: string | undefined;
+  readonly json: boolean;
 }
 
-export const runPublishCommand: CliCommand = async (args) => {
-  const values = parsePublishArgs(args);
-  if (values.help) {
-    process.stdout.write(`${publishUsage}\n`);
-    return 0;
-  }
-  const repoName = values.repo?.split('/');
-  if (!repoName || repoName.length !== 2 || !repoName[0] || !repoName[1]) {
-    throw new CliError(`--repo OWNER/NAME is required (the repository to publish)\n${publishUsage}`, 2);
-  }
-  if (!values.to) throw new CliError(`--to URL is required (the server to publish to)\n${publishUsage}`, 2);
-  if (values.private && values.public) throw new CliError('--private and --public exclude each other', 2);
-  const token = readToken(values['token-file']);
-  const dataDir = path.resolve(values.data);
-  if (!existsSync(databaseFile(dataDir))) {
-    throw new CliError(
-      `${dataDir} is not a Teahouse data folder (no teahouse.db); give it with --data DIR`,
-      2,
-    );
-  }
+async function publish(
+  dataDir: string,
+  local: { owner: string; name: string },
+  token: string,
+  values: PublishValues,
+): Promise<number> {
   const db = new Database(databaseFile(dataDir));
   const controller = new AbortController();
   const stop = (): void => {
@@ -92,8 +106,8 @@ export const runPublishCommand: CliCommand = async (args) => {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
-    migrate(db);
-    const repo = findRepositoryByName(db, repoName[0], repoName[1]);
+    openDataFolder(dataDir, () => migrate(db));
+    const repo = findRepositoryByName(db, local.owner, local.name);
     if (!repo) throw new CliError(`there is no repository ${values.repo} in ${dataDir}`);
     const report = reporter(values.json);
     const summary = await publishRepository({
@@ -111,9 +125,8 @@ export const runPublishCommand: CliCommand = async (args) => {
       signal: controller.signal,
     });
     report.summary(summary);
-    return summary.cancelled ? cancelledExitCode : 0;
+    return summary.cancelled ? cancelledExitCode : exitCodes.ok;
   } catch (error) {
-    if (error instanceof TargetFailure) throw new CliError(`cannot publish ${values.repo}: ${error.message}`);
     if (error instanceof CliError) throw error;
     throw new CliError(
       `cannot publish ${values.repo}: ${error instanceof Error ? error.message : String(error)}`,
@@ -123,12 +136,15 @@ export const runPublishCommand: CliCommand = async (args) => {
     process.off('SIGTERM', stop);
     db.close();
   }
-};
+}
 
 function readToken(file: string | undefined): string {
   const token = file === undefined ? process.env[tokenVariable] : readTokenFile(file);
   if (!token?.trim()) {
-    throw new CliError(`no token for the target: set $${tokenVariable} or give --token-file FILE`, 2);
+    throw new CliError(
+      `no token for the target: set $${tokenVariable} or give --token-file FILE`,
+      exitCodes.usage,
+    );
   }
   return token.trim();
 }
@@ -137,7 +153,7 @@ function readTokenFile(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read the token file ${file}: ${(error as Error).message}`, 2);
+    throw new CliError(`cannot read the token file ${file}: ${(error as Error).message}`, exitCodes.usage);
   }
 }
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createTeahouseServer } from '../app';
 import {
   defaultAttachmentMaxBytes,
@@ -16,56 +15,105 @@ import { AllowedHosts } from '../services/addressPolicy';
 import { ensureFirstAdmin } from '../services/bootstrap';
 import { formatGoDuration, parseGoDuration } from '../services/goDuration';
 import { CliError, type CliCommand } from './cliCommand';
+import { openDataFolder } from './openDataFolder';
+import { optionCommand, type OptionSpecs, type OptionValues } from './optionCommand';
 import { assertWritableDataFolder } from './dataFolderCheck';
 
-export const serveUsage = `Usage: teahouse serve [--data DIR] [--host 127.0.0.1] [--port 3000] [--workspace DIR]...
-                      [--root-url URL] [--log-level info|debug] [--body-limit BYTES]
-                      [--attachment-max-size BYTES]
-                      [--allowed-hosts HOST,...] [--mirror-interval DURATION]
-                      [--webhook-timeout DURATION] [--webhook-retry-base DURATION]
-                      [--markdown-timeout DURATION] [--enable-git-hooks]`;
+const serveOptions = {
+  data: {
+    type: 'string',
+    value: 'DIR',
+    default: '.teahouse',
+    description: 'the data folder: teahouse.db, repositories/, attachments/',
+  },
+  host: { type: 'string', value: 'HOST', default: '127.0.0.1', description: 'the address to listen on' },
+  port: {
+    type: 'string',
+    value: 'N',
+    default: '3000',
+    description: 'the port to listen on; 0 picks a free one',
+  },
+  workspace: {
+    type: 'list',
+    value: 'DIR',
+    description: "a folder whose git repositories are hosted in place (the workspace's own)",
+  },
+  'root-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'the public URL in answers and clone links (default http://HOST:PORT/)',
+  },
+  'log-level': {
+    type: 'string',
+    value: 'LEVEL',
+    default: 'info',
+    choices: ['info', 'debug'],
+    description: 'how much to log on stderr',
+  },
+  'body-limit': {
+    type: 'string',
+    value: 'BYTES',
+    default: String(defaultBodyLimit),
+    description: 'the largest request body accepted (413 beyond)',
+  },
+  'attachment-max-size': {
+    type: 'string',
+    value: 'BYTES',
+    default: String(defaultAttachmentMaxBytes),
+    description: 'the largest release attachment (413 beyond)',
+  },
+  'allowed-hosts': {
+    type: 'list',
+    value: 'HOST,...',
+    description: 'loopback or private hosts webhooks and migrations may reach anyway',
+  },
+  'mirror-interval': {
+    type: 'string',
+    value: 'DURATION',
+    default: formatGoDuration(defaultMirrorIntervalSeconds),
+    description: `how often mirrors sync unless they chose (at least ${formatGoDuration(minMirrorIntervalSeconds)})`,
+  },
+  'webhook-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    default: `${defaultWebhookTimeoutMs}ms`,
+    description: 'how long a webhook receiver may take to answer',
+  },
+  'webhook-retry-base': {
+    type: 'string',
+    value: 'DURATION',
+    default: `${defaultWebhookRetryBaseMs}ms`,
+    description: "the delay before a failed delivery's first retry (later ones grow)",
+  },
+  'markdown-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    default: `${defaultMarkdownTimeoutMs}ms`,
+    description: 'how long one markdown render may take before the escaped text is answered',
+  },
+  'enable-git-hooks': {
+    type: 'boolean',
+    description: 'let allowed repository administrators set server-side git hooks, and run them on push',
+  },
+} as const satisfies OptionSpecs;
 
-function parseServeArgs(args: readonly string[]): ServerConfig {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      options: {
-        data: { type: 'string', default: '.teahouse' },
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '3000' },
-        workspace: { type: 'string', multiple: true, default: [] },
-        'root-url': { type: 'string' },
-        'log-level': { type: 'string', default: 'info' },
-        'body-limit': { type: 'string', default: String(defaultBodyLimit) },
-        'attachment-max-size': { type: 'string', default: String(defaultAttachmentMaxBytes) },
-        'allowed-hosts': { type: 'string', multiple: true, default: [] },
-        'mirror-interval': { type: 'string', default: formatGoDuration(defaultMirrorIntervalSeconds) },
-        'webhook-timeout': { type: 'string', default: `${defaultWebhookTimeoutMs}ms` },
-        'webhook-retry-base': { type: 'string', default: `${defaultWebhookRetryBaseMs}ms` },
-        'markdown-timeout': { type: 'string', default: `${defaultMarkdownTimeoutMs}ms` },
-        'enable-git-hooks': { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${serveUsage}`, 2);
-  }
+type Fail = (message: string) => CliError;
+
+function serveConfig(values: OptionValues<typeof serveOptions>, fail: Fail): ServerConfig {
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535)
-    throw new CliError(`--port must be 0..65535, got "${values.port}"`, 2);
-  const logLevel = values['log-level'];
-  if (logLevel !== 'info' && logLevel !== 'debug') throw new CliError(`--log-level must be info or debug`, 2);
+  if (!/^\d+$/.test(values.port) || port > 65535) throw fail(`--port must be 0..65535, got '${values.port}'`);
   const bodyLimit = Number(values['body-limit']);
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)
-    throw new CliError('--body-limit must be a positive number of bytes', 2);
+    throw fail(`--body-limit must be a positive number of bytes, got '${values['body-limit']}'`);
   const attachmentMaxBytes = Number(values['attachment-max-size']);
   if (!Number.isSafeInteger(attachmentMaxBytes) || attachmentMaxBytes < 1)
-    throw new CliError('--attachment-max-size must be a positive number of bytes', 2);
+    throw fail(
+      `--attachment-max-size must be a positive number of bytes, got '${values['attachment-max-size']}'`,
+    );
   let rootUrl = values['root-url'];
   if (rootUrl !== undefined) {
     if (!URL.canParse(rootUrl) || !/^https?:$/.test(new URL(rootUrl).protocol)) {
-      throw new CliError(`--root-url must be an http(s) URL, got "${rootUrl}"`, 2);
+      throw fail(`--root-url must be an http(s) URL like http://teahouse.example:3000/, got '${rootUrl}'`);
     }
     rootUrl = rootUrl.endsWith('/') ? rootUrl : `${rootUrl}/`;
   }
@@ -75,41 +123,37 @@ function parseServeArgs(args: readonly string[]): ServerConfig {
   try {
     new AllowedHosts(allowedHosts);
   } catch (error) {
-    throw new CliError(`--allowed-hosts: ${(error as Error).message}`, 2);
+    throw fail(`--allowed-hosts: ${(error as Error).message}`);
   }
   const mirrorInterval = parseGoDuration(values['mirror-interval']);
   if (mirrorInterval === undefined || mirrorInterval < minMirrorIntervalSeconds) {
-    throw new CliError(
-      `--mirror-interval must be a duration of at least ${formatGoDuration(minMirrorIntervalSeconds)}, like 8h or 30m`,
-      2,
+    throw fail(
+      `--mirror-interval must be a duration of at least ${formatGoDuration(minMirrorIntervalSeconds)}, like 8h or 30m, got '${values['mirror-interval']}'`,
     );
   }
-  const webhookTimeoutMs = positiveMilliseconds('--webhook-timeout', values['webhook-timeout']);
-  const webhookRetryBaseMs = positiveMilliseconds('--webhook-retry-base', values['webhook-retry-base']);
-  const markdownTimeoutMs = positiveMilliseconds('--markdown-timeout', values['markdown-timeout']);
   return defaultConfig({
     dataDir: path.resolve(values.data),
     host: values.host,
     port,
     workspaces: values.workspace.map((dir) => path.resolve(dir)),
     rootUrl,
-    logLevel,
+    logLevel: values['log-level'] === 'debug' ? 'debug' : 'info',
     bodyLimit,
     attachmentMaxBytes,
     allowedHosts: allowedHosts.filter((entry) => entry !== ''),
     mirrorIntervalSeconds: mirrorInterval,
-    webhookTimeoutMs,
-    webhookRetryBaseMs,
-    markdownTimeoutMs,
+    webhookTimeoutMs: positiveMilliseconds('--webhook-timeout', values['webhook-timeout'], fail),
+    webhookRetryBaseMs: positiveMilliseconds('--webhook-retry-base', values['webhook-retry-base'], fail),
+    markdownTimeoutMs: positiveMilliseconds('--markdown-timeout', values['markdown-timeout'], fail),
     enableGitHooks: values['enable-git-hooks'],
   });
 }
 
 /** A Go duration (`5s`, `250ms`) as whole milliseconds, at least 1. */
-function positiveMilliseconds(flag: string, value: string): number {
+function positiveMilliseconds(flag: string, value: string, fail: Fail): number {
   const seconds = parseGoDuration(value);
   if (seconds === undefined || seconds * 1000 < 1)
-    throw new CliError(`${flag} must be a duration like 5s or 250ms`, 2);
+    throw fail(`${flag} must be a duration like 5s or 250ms, got '${value}'`);
   return Math.round(seconds * 1000);
 }
 
@@ -124,10 +168,19 @@ function stopSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-export const runServeCommand: CliCommand = async (args) => {
-  const config = parseServeArgs(args);
+export const serveCommand: CliCommand = optionCommand({
+  name: 'teahouse serve',
+  summary: 'run the local hosting server',
+  description: `Runs the local hosting server: Gitea's REST API v1 under /api/v1, git over HTTP, webhooks.
+Prints "Teahouse listening on URL" when ready; the first start creates an administrator and prints its
+password once. Ctrl-C or SIGTERM stops it after the requests in flight.`,
+  options: serveOptions,
+  run: (values, { usageError }) => serve(serveConfig(values, usageError)),
+});
+
+async function serve(config: ServerConfig): Promise<number> {
   assertWritableDataFolder(config.dataDir);
-  const server = createTeahouseServer(config);
+  const server = openDataFolder(config.dataDir, () => createTeahouseServer(config));
   const signal = stopSignal();
   try {
     const admin = ensureFirstAdmin(server.db);
@@ -152,4 +205,4 @@ export const runServeCommand: CliCommand = async (args) => {
   server.log.info(`${received}: stopping`);
   await server.stop();
   return 0;
-};
+}

@@ -126,22 +126,50 @@ export function migrate(db: Database, list: readonly Migration[] = migrations): 
   if (duplicate) throw new Error(`two migrations claim version ${duplicate.version}`);
   const known = new Set(ordered.map((m) => m.version));
   const unknown = appliedMigrations(db).filter((v) => !known.has(v));
-  if (unknown.length > 0) {
-    throw new Error(
-      `the database has schema migrations this Teahouse does not know (${unknown.join(', ')}); upgrade Teahouse`,
+  if (unknown.length > 0) throw new UnknownMigrationsError(unknown, ordered.at(-1)?.version ?? 0);
+  for (const migration of ordered) {
+    try {
+      // Checked inside the lock: a second process (the admin CLI) may have migrated meanwhile.
+      db.transaction(() => {
+        if (db.get('SELECT 1 AS applied FROM schema_migration WHERE version = ?', migration.version)) return;
+        migration.up(db);
+        db.run(
+          'INSERT INTO schema_migration (version, description, applied) VALUES (?, ?, ?)',
+          migration.version,
+          migration.description,
+          Math.floor(Date.now() / 1000),
+        );
+      });
+    } catch (error) {
+      throw new MigrationFailedError(migration, error);
+    }
+  }
+}
+
+/**
+ * The database records migrations this code does not have: a newer Teahouse (or another branch) wrote
+ * it. Opening it could misread or damage it, so it is refused before anything is written.
+ */
+export class UnknownMigrationsError extends Error {
+  constructor(
+    readonly unknownVersions: readonly number[],
+    readonly newestKnown: number,
+  ) {
+    super(
+      `the database has schema migrations this Teahouse does not know (${unknownVersions.join(', ')}); upgrade Teahouse`,
     );
   }
-  for (const migration of ordered) {
-    // Checked inside the lock: a second process (the admin CLI) may have migrated meanwhile.
-    db.transaction(() => {
-      if (db.get('SELECT 1 AS applied FROM schema_migration WHERE version = ?', migration.version)) return;
-      migration.up(db);
-      db.run(
-        'INSERT INTO schema_migration (version, description, applied) VALUES (?, ?, ?)',
-        migration.version,
-        migration.description,
-        Math.floor(Date.now() / 1000),
-      );
-    });
+}
+
+/** A migration failed; its transaction rolled back, so the database stays at the versions before it. */
+export class MigrationFailedError extends Error {
+  constructor(
+    readonly migration: Migration,
+    cause: unknown,
+  ) {
+    super(
+      `schema migration ${migration.version} (${migration.description}) failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
 }

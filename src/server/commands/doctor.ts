@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { databaseFile } from '../config';
+import { Database } from '../store/database';
+import { migrate } from '../store/migrations';
+import { CliError, exitCodes, type CliCommand } from './cliCommand';
+import { databaseChecks } from './doctor/databaseChecks';
+import type { Finding } from './doctor/finding';
+import { repositoryChecks } from './doctor/repositoryChecks';
+import { openDataFolder } from './openDataFolder';
+import { optionCommand } from './optionCommand';
+
+export const doctorCommand: CliCommand = optionCommand({
+  name: 'teahouse doctor',
+  summary: 'check that the database and the repositories agree (and repair with --fix)',
+  description: `Checks a data folder: SQLite's integrity_check and foreign keys, git fsck of every repository,
+refs against rows (pull request head refs, merged pull requests' merge commits, default branches, branch
+protections), rows whose parent is gone, folders no repository owns, and every counter recounted.
+With --fix it repairs what can be repaired (counters, missing pull request head refs, orphan rows) and
+says what it changed. Best run while no server uses the folder.`,
+  options: {
+    data: { type: 'string', value: 'DIR', default: '.teahouse', description: 'the data folder' },
+    fix: { type: 'boolean', description: 'repair what can be repaired, and say what changed' },
+  },
+  exitCodes:
+    'Exit codes: 0 healthy (or, with --fix, everything found repaired), 1 problems remain, 2 usage error.',
+  run: async ({ data, fix }) => {
+    const dataDir = path.resolve(data);
+    if (!existsSync(databaseFile(dataDir)))
+      throw new CliError(`no Teahouse data folder at ${dataDir} (no teahouse.db)`);
+    const db = new Database(databaseFile(dataDir));
+    try {
+      openDataFolder(dataDir, () => migrate(db));
+      const findings = [...databaseChecks(db), ...(await repositoryChecks(db, dataDir))];
+      return await report(findings, fix);
+    } finally {
+      db.close();
+    }
+  },
+});
+
+async function report(findings: readonly Finding[], fix: boolean): Promise<number> {
+  const out = (line: string): boolean => process.stdout.write(`${line}\n`);
+  let remaining = 0;
+  let repaired = 0;
+  for (const finding of findings) {
+    const line = `${finding.subject}: ${finding.message}`;
+    if (finding.kind === 'note') {
+      out(`note: ${line}`);
+      continue;
+    }
+    if (fix && finding.repair) {
+      out(`fixed: ${line}: ${await finding.repair()}`);
+      repaired++;
+      continue;
+    }
+    out(`problem: ${line}${finding.repair ? ' [--fix repairs it]' : ''}`);
+    remaining++;
+  }
+  const problems = findings.filter((f) => f.kind === 'problem').length;
+  if (problems === 0) out('No problems found.');
+  else if (remaining === 0) out(`Repaired all ${repaired} problem${repaired === 1 ? '' : 's'}.`);
+  else {
+    const repairable = findings.filter((f) => f.kind === 'problem' && f.repair).length;
+    out(
+      fix
+        ? `Repaired ${repaired}; ${remaining} problem${remaining === 1 ? '' : 's'} need${remaining === 1 ? 's' : ''} a person.`
+        : `${problems} problem${problems === 1 ? '' : 's'} found` +
+            (repairable > 0 ? `; --fix repairs ${repairable} of them.` : '.'),
+    );
+  }
+  return remaining === 0 ? exitCodes.ok : exitCodes.failed;
+}
