@@ -74,3 +74,20 @@ export function remoteMatchesServer(
   const serverPort = server.port ? Number(server.port) : server.protocol === 'https:' ? 443 : 80;
   return (remote.port ?? defaultPort) === serverPort && `${remote.protocol}:` === server.protocol;
 }
+
+/**
+ * The account a remote belongs to: one whose server it names exactly (host, port, path); else the local
+ * account for any loopback port (the local server's port changes from start to start). An exact match wins,
+ * so a second server on localhost is never taken for the local one.
+ */
+export function accountForRemote<A extends { readonly serverUrl: string; readonly kind: string }>(
+  remote: ParsedRemote,
+  accounts: readonly A[],
+): A | undefined {
+  return (
+    accounts.find((account) => remoteMatchesServer(remote, account.serverUrl)) ??
+    accounts.find(
+      (account) => account.kind === 'local' && remoteMatchesServer(remote, account.serverUrl, true),
+    )
+  );
+}

@@ -8,7 +8,7 @@ import type { Log } from '../util/log';
 import { scanFolders, type WorkspaceRepository } from './discovery';
 import { gitApi, type GitApi } from './gitExtension';
 import { localRepositoryName } from './localRepositoryName';
-import { parseRemoteUrl, remoteMatchesServer } from './remoteUrl';
+import { parseRemoteUrl, accountForRemote } from './remoteUrl';
 
 /** A workspace repository known to one of the accounts' servers. */
 export interface MatchedRepository {
@@ -129,9 +129,7 @@ export class WorkspaceRepositories extends Disposable {
       for (const remote of remotes) {
         const parsed = parseRemoteUrl(remote.url);
         if (!parsed) continue;
-        const server = accounts.find((account) =>
-          remoteMatchesServer(parsed, account.serverUrl, account.kind === 'local'),
-        );
+        const server = accountForRemote(parsed, accounts);
         const account = server && this.accounts.activeFor(server.serverUrl);
         if (!account) continue;
         matches.push({

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRemoteUrl, remoteMatchesServer } from '../../../src/extension/workspace/remoteUrl';
+import {
+  accountForRemote,
+  parseRemoteUrl,
+  remoteMatchesServer,
+} from '../../../src/extension/workspace/remoteUrl';
 
 test('https remotes give owner and repository, with or without .git and a trailing slash', () => {
   assert.deepEqual(parseRemoteUrl('https://gitea.example.com/alice/tea.git'), {
@@ -58,4 +62,22 @@ test('a loopback remote matches the local server on any port when asked to', () 
   assert.ok(remote);
   assert.equal(remoteMatchesServer(remote, 'http://127.0.0.1:45678/'), false);
   assert.equal(remoteMatchesServer(remote, 'http://127.0.0.1:45678/', true), true);
+});
+
+test('a remote belongs to the server it names exactly; the local account takes other loopback ports', () => {
+  const local = { id: 'local', kind: 'local', serverUrl: 'http://127.0.0.1:41000/' };
+  const other = { id: 'other', kind: 'remote', serverUrl: 'http://127.0.0.1:3000/' };
+  const remote = (url: string) => parseRemoteUrl(url)!;
+  // a Gitea on localhost:3000 is not the local server, even though the local account takes any loopback port
+  assert.equal(
+    accountForRemote(remote('http://localhost:3000/acme/widgets.git'), [local, other])?.id,
+    'other',
+  );
+  assert.equal(
+    accountForRemote(remote('http://127.0.0.1:3000/acme/widgets.git'), [local, other])?.id,
+    'other',
+  );
+  // the local server on the port of an earlier start
+  assert.equal(accountForRemote(remote('http://127.0.0.1:39999/me/demo.git'), [local, other])?.id, 'local');
+  assert.equal(accountForRemote(remote('https://gitea.example.com/a/b.git'), [local, other]), undefined);
 });
