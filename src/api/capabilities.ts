@@ -134,3 +134,26 @@ export class ServerCapabilities {
     return this.missing(operation, query).length === 0;
   }
 }
+
+/** One thing a feature relies on: an operation, with the query parameters it sends. */
+export interface Need {
+  readonly operation: OperationSpec;
+  readonly query: readonly string[];
+}
+
+export function need(operation: OperationSpec, query: readonly string[] = []): Need {
+  return { operation, query };
+}
+
+/** Why a server cannot do a feature that relies on `needs` ("needs Gitea ≥ 1.12"), or undefined when it can. */
+export function shortfall(capabilities: ServerCapabilities, needs: readonly Need[]): string | undefined {
+  const missing: Missing[] = needs.flatMap((entry) => capabilities.missing(entry.operation, entry.query));
+  if (missing.length === 0) return undefined;
+  // the newest release among the missing pieces has them all; one that no Gitea release has decides
+  const newest = missing.reduce((worst, item) =>
+    worst.since === undefined || (item.since !== undefined && compareVersions(item.since, worst.since) <= 0)
+      ? worst
+      : item,
+  );
+  return requirementNote(newest);
+}

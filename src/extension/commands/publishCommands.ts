@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { accountLabel, type Account } from '../accounts/account';
 import { PublishFailed, runPublish, type PublishSummary } from '../local/publishProcess';
+import { targetShortfall } from '../publish/publishNeeds';
 import { connectionSettings } from '../util/settings';
 import { registerCommand } from './errorReporter';
 import { pickOwner } from './repositoryCommands';
@@ -104,6 +105,10 @@ async function publish(
   if (!repository) return undefined;
   const account = await targetAccount(services, options);
   if (!account) return undefined;
+  const unable = targetShortfall(services.accounts.capabilities(account));
+  if (unable) {
+    throw new Error(vscode.l10n.t('Cannot publish to {0}: publishing {1}.', accountLabel(account), unable));
+  }
   const owner =
     options.owner ??
     (await pickOwner(

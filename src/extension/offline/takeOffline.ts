@@ -1,11 +1,5 @@
-import {
-  compareVersions,
-  requirementNote,
-  type Missing,
-  type ServerCapabilities,
-} from '../../api/capabilities';
-import { operations } from '../../api/operations';
-import type { OperationSpec } from '../../api/operationSpec';
+import { need, shortfall, type Need, type ServerCapabilities } from '../../api/capabilities';
+import { operationNamed, type OperationId } from '../../api/operations';
 import type { MigrateRepoOptions, Repository } from '../../api/types';
 
 /**
@@ -13,48 +7,30 @@ import type { MigrateRepoOptions, Repository } from '../../api/types';
  * server's own migration (`POST /repos/migrate`, service `gitea`). Nothing here imports vscode.
  */
 
-interface Need {
-  readonly operation: OperationSpec;
-  readonly query: readonly string[];
-}
-
-function need(operationId: string, query: readonly string[] = []): Need {
-  const operation = operations.find((candidate) => candidate.operationId === operationId);
-  if (operation === undefined) throw new TypeError(`no operation ${operationId}`);
-  return { operation, query };
-}
+const needOf = (operationId: OperationId, query: readonly string[] = []): Need =>
+  need(operationNamed(operationId), query);
 
 /**
  * What the local server's migration reads from the source (services/migration/): the repository, then each
  * list page by page. Topics and `/settings/api` are read only when the source has them, so they are no need.
  */
 export const sourceNeeds: readonly Need[] = [
-  need('repoGet'),
-  need('issueListLabels', ['page', 'limit']),
-  need('issueGetMilestones', ['state', 'page', 'limit']),
-  need('issueListIssues', ['state', 'type', 'page', 'limit']),
-  need('issueGetRepoComments', ['page', 'limit']),
-  need('issueGetIssueReactions', ['page', 'limit']),
-  need('issueGetCommentReactions'),
-  need('repoListPullRequests', ['state', 'page', 'limit']),
-  need('repoListPullReviews', ['page', 'limit']),
-  need('repoGetPullReviewComments'),
-  need('repoListReleases', ['page', 'limit']),
+  needOf('repoGet'),
+  needOf('issueListLabels', ['page', 'limit']),
+  needOf('issueGetMilestones', ['state', 'page', 'limit']),
+  needOf('issueListIssues', ['state', 'type', 'page', 'limit']),
+  needOf('issueGetRepoComments', ['page', 'limit']),
+  needOf('issueGetIssueReactions', ['page', 'limit']),
+  needOf('issueGetCommentReactions'),
+  needOf('repoListPullRequests', ['state', 'page', 'limit']),
+  needOf('repoListPullReviews', ['page', 'limit']),
+  needOf('repoGetPullReviewComments'),
+  needOf('repoListReleases', ['page', 'limit']),
 ];
 
 /** Why a source cannot be taken offline ("needs Gitea ≥ 1.12"), or undefined when it can. */
 export function sourceShortfall(capabilities: ServerCapabilities): string | undefined {
-  const missing: Missing[] = sourceNeeds.flatMap((entry) =>
-    capabilities.missing(entry.operation, entry.query),
-  );
-  if (missing.length === 0) return undefined;
-  // the newest release among the missing pieces has them all; one that no Gitea release has decides
-  const newest = missing.reduce((worst, item) =>
-    worst.since === undefined || (item.since !== undefined && compareVersions(item.since, worst.since) <= 0)
-      ? worst
-      : item,
-  );
-  return requirementNote(newest);
+  return shortfall(capabilities, sourceNeeds);
 }
 
 export interface OfflineTarget {
