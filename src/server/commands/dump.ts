@@ -71,6 +71,8 @@ when complete. Progress lines go to stderr.`,
     const target = path.resolve(file);
     if (existsSync(target) && statSync(target).isDirectory())
       throw new CliError(`${target} is a folder; --file names the archive to write`);
+    if (!existsSync(path.dirname(target)))
+      throw new CliError(`the folder of ${target} does not exist; create it first`);
     const progress = progressReporter(quiet);
     const workDir = mkdtempSync(path.join(path.dirname(target), '.teahouse-dump-'));
     const partial = path.join(workDir, 'archive.tar.gz');

@@ -31,8 +31,8 @@ Start the server on DIR afterwards; 'teahouse doctor --data DIR' compares refs a
     quiet: { type: 'boolean', description: 'no progress lines' },
   },
   exitCodes:
-    'Exit codes: 0 restored, 1 refused or failed (a folder not empty, an archive that is not a complete ' +
-    'Teahouse dump or is from a newer Teahouse, a repository that fails git fsck; nothing is left behind), 2 usage error.',
+    'Exit codes: 0 restored, 1 refused or failed (a folder not empty; an archive damaged, incomplete, tampered\n' +
+    'with or from a newer Teahouse; a repository failing git fsck: what was extracted is removed), 2 usage error.',
   run: async ({ file, data, quiet }) => {
     const archive = path.resolve(file);
     const dataDir = path.resolve(data);
