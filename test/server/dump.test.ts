@@ -372,26 +372,33 @@ describe('teahouse dump and restore', () => {
     const manifest = JSON.parse(
       real.subarray(512, 512 + parseInt(real.subarray(124, 136).toString(), 8)).toString(),
     ) as { schemaVersions: number[]; teahouseVersion: string };
-    const newer = path.join(work, 'newer.tar.gz');
-    const stream = new PassThrough();
-    const written = pipeline(stream, createGzip(), createWriteStream(newer));
-    const tar = new TarWriter(stream);
-    await tar.buffer(
-      'manifest.json',
-      Buffer.from(
-        JSON.stringify({
-          ...manifest,
-          teahouseVersion: '9.0.0',
-          schemaVersions: [...manifest.schemaVersions, 9999],
-        }),
-      ),
-    );
-    await tar.finish();
-    stream.end();
-    await written;
+    const withManifest = async (name: string, content: object): Promise<string> => {
+      const file = path.join(work, name);
+      const stream = new PassThrough();
+      const written = pipeline(stream, createGzip(), createWriteStream(file));
+      const tar = new TarWriter(stream);
+      await tar.buffer('manifest.json', Buffer.from(JSON.stringify(content)));
+      await tar.finish();
+      stream.end();
+      await written;
+      return file;
+    };
+    const newer = await withManifest('newer.tar.gz', {
+      ...manifest,
+      teahouseVersion: '9.0.0',
+      schemaVersions: [...manifest.schemaVersions, 9999],
+    });
     const newerRes = await runCli(['restore', '--file', newer, '--data', path.join(work, 'newer')]);
     assert.equal(newerRes.code, 1);
     assert.match(newerRes.stderr, /written by Teahouse 9\.0\.0, whose database has schema versions 9999/);
     assert.ok(!existsSync(path.join(work, 'newer')));
+
+    const escaping = await withManifest('escaping.tar.gz', {
+      ...manifest,
+      repositories: [{ owner: 'x', name: 'y', path: 'repositories/../../y.git' }],
+    });
+    const escapingRes = await runCli(['restore', '--file', escaping, '--data', path.join(work, 'escaping')]);
+    assert.equal(escapingRes.code, 1);
+    assert.match(escapingRes.stderr, /unsafe repository path \("repositories\/\.\.\/\.\.\/y\.git"\)/);
   });
 });

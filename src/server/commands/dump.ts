@@ -132,7 +132,12 @@ async function writeDump(
       }
       const packDir = mkdtempSync(path.join(workDir, 'pack-'));
       await tar.directory(path.posix.dirname(repo.path));
-      const result = await archiveRepository(tar, gitDir, repo.path, packDir);
+      const result = await archiveRepository(tar, gitDir, repo.path, packDir).catch((error: unknown) => {
+        throw new CliError(
+          `${name} changed under the dump (deleted or renamed while it was copied?): ` +
+            `${error instanceof Error ? error.message : String(error)}. Run the dump again.`,
+        );
+      });
       rmSync(packDir, { recursive: true, force: true });
       progress(
         `repository ${index}/${manifest.repositories.length} ${name}: ${result.refs} refs, ${sizeOf(result.packBytes)}`,

@@ -34,6 +34,9 @@ export interface DumpEnd {
   readonly missingAttachments: readonly string[];
 }
 
+/** `repositories/<owner>/<name>.git`: plain segments, no dot segments. */
+const repositoryPath = /^repositories\/(?!\.\.?\/)[^/\\]+\/(?!\.\.?\.git$)[^/\\]+\.git$/;
+
 export const manifestEntry = 'manifest.json';
 export const endEntry = 'end.json';
 export const databaseEntry = 'teahouse.db';
@@ -69,8 +72,18 @@ export function parseManifest(text: string): DumpManifest {
         `${newestKnown}) does not know. Restore it with that Teahouse or a newer one; nothing was written.`,
     );
   }
-  if (!Array.isArray(manifest.repositories) || !Array.isArray(manifest.attachments)) {
+  if (
+    !Array.isArray(manifest.repositories) ||
+    !Array.isArray(manifest.attachments) ||
+    !Array.isArray(manifest.skippedWorkspaceRepositories)
+  ) {
     throw new CliError('the archive manifest lists no repositories or attachments');
   }
+  // The paths the manifest announces are where restore writes (and what it runs git fsck on).
+  const badRepo = manifest.repositories.find((r) => !repositoryPath.test(r.path) || r.path.includes('/../'));
+  if (badRepo) throw new CliError(`the archive manifest names an unsafe repository path ("${badRepo.path}")`);
+  const badAsset = manifest.attachments.find((uuid) => !/^[0-9a-zA-Z-]+$/.test(uuid));
+  if (badAsset !== undefined)
+    throw new CliError(`the archive manifest names an unsafe asset ("${badAsset}")`);
   return manifest as DumpManifest;
 }
