@@ -295,6 +295,49 @@ describe('teahouse dump and restore', () => {
     assert.deepEqual(readdirSync(target), ['notes.txt']);
   });
 
+  it('records a workspace repository hosted in place and skips it, with a warning at dump and restore', async () => {
+    const workspace = path.join(work, 'workspace');
+    const folder = path.join(workspace, 'proj');
+    mkdirSync(folder, { recursive: true });
+    git(folder, ['init', '--quiet', '--initial-branch=main']);
+    writeFileSync(path.join(folder, 'README.md'), '# proj\n');
+    git(folder, ['add', '--all']);
+    git(folder, ['commit', '--quiet', '--no-gpg-sign', '-m', 'first'], commitIdentity);
+    const hosting = await startServer({ args: ['--workspace', workspace] });
+    try {
+      const owner = hosting.admin.username;
+      const repo = await hosting.request('GET', `/repos/${owner}/proj`, { token: hosting.admin.token });
+      assert.equal(repo.status, 200, repo.text);
+      const file = path.join(work, 'workspace.tar.gz');
+      const dump = await runCli(['dump', '--data', hosting.dataDir, '--file', file, '--quiet', '--json']);
+      assert.equal(dump.code, 0, dump.stderr);
+      assert.match(
+        dump.stderr,
+        new RegExp(`warning: ${owner}/proj is a workspace repository hosted in place at `),
+      );
+      const { manifest } = JSON.parse(dump.stdout) as {
+        manifest: {
+          repositories: unknown[];
+          skippedWorkspaceRepositories: { name: string; gitPath: string }[];
+        };
+      };
+      assert.deepEqual(manifest.repositories, []);
+      assert.equal(manifest.skippedWorkspaceRepositories.length, 1);
+      assert.equal(manifest.skippedWorkspaceRepositories[0]!.name, 'proj');
+      assert.ok(manifest.skippedWorkspaceRepositories[0]!.gitPath.startsWith(folder));
+      const target = path.join(work, 'workspace-restored');
+      const restore = await runCli(['restore', '--file', file, '--data', target, '--quiet']);
+      assert.equal(restore.code, 0, restore.stderr);
+      assert.match(
+        restore.stderr,
+        /warning: .*\/proj is a workspace repository hosted at .*not in the archive/,
+      );
+      assert.ok(!existsSync(path.join(target, 'repositories', owner.toLowerCase(), 'proj.git')));
+    } finally {
+      await hosting.stop();
+    }
+  });
+
   /** An archive whose first entry is a real dump's manifest, then `entries`. */
   async function tamperedArchive(name: string, entries: (tar: TarWriter) => Promise<void>): Promise<string> {
     const real = gunzipSync(readFileSync(path.join(work, 'small.tar.gz')));
