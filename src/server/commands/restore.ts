@@ -31,8 +31,9 @@ Start the server on DIR afterwards; 'teahouse doctor --data DIR' compares refs a
     quiet: { type: 'boolean', description: 'no progress lines' },
   },
   exitCodes:
-    'Exit codes: 0 restored, 1 refused or failed (a folder not empty; an archive damaged, incomplete, tampered\n' +
-    'with or from a newer Teahouse; a repository failing git fsck: what was extracted is removed), 2 usage error.',
+    'Exit codes: 0 restored, 1 refused or failed (what was extracted is removed), 2 usage error.\n' +
+    'Refused: a folder not empty; an archive damaged, incomplete, tampered with or from a newer Teahouse;\n' +
+    'a restored repository failing git fsck.',
   run: async ({ file, data, quiet }) => {
     const archive = path.resolve(file);
     const dataDir = path.resolve(data);
