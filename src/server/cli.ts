@@ -3,8 +3,10 @@ import { adminCommand } from './commands/admin';
 import { CliError, exitCodes, type CliCommand } from './commands/cliCommand';
 import { commandGroup } from './commands/commandGroup';
 import { doctorCommand } from './commands/doctor';
+import { dumpCommand } from './commands/dump';
 import { operationsCommand } from './commands/operations';
 import { publishCommand } from './commands/publish';
+import { restoreCommand } from './commands/restore';
 import { serveCommand } from './commands/serve';
 import { teahouseVersion } from './version';
 
@@ -14,6 +16,8 @@ const commands: Record<string, CliCommand> = {
   admin: adminCommand,
   operations: operationsCommand,
   doctor: doctorCommand,
+  dump: dumpCommand,
+  restore: restoreCommand,
   publish: publishCommand,
 };
 

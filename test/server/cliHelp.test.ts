@@ -27,7 +27,8 @@ describe('the CLI explains itself', () => {
     assert.match(top.stdout, /^Usage: teahouse <[a-z|-]+> \[options\]\n/);
     assert.match(top.stdout, /^Exit codes: 0 success, 1 failure, 2 usage error/m);
     const listed = commandsListed(top.stdout);
-    for (const name of ['serve', 'admin', 'operations', 'doctor']) assert.ok(listed.includes(name), name);
+    for (const name of ['serve', 'admin', 'operations', 'doctor', 'dump', 'restore'])
+      assert.ok(listed.includes(name), name);
 
     // Walk the tree the help describes, so a command added later is covered too.
     const visited: string[] = [];
@@ -49,7 +50,7 @@ describe('the CLI explains itself', () => {
       await Promise.all(subcommands.map((sub) => visit([...command, sub])));
     };
     await Promise.all(listed.map((name) => visit([name])));
-    for (const name of ['serve', 'admin', 'admin create-user', 'operations', 'doctor']) {
+    for (const name of ['serve', 'admin', 'admin create-user', 'operations', 'doctor', 'dump', 'restore']) {
       assert.ok(visited.includes(name), `${name} visited`);
     }
   });
@@ -171,6 +172,16 @@ describe('the CLI explains itself', () => {
       args: ['doctor', '--fxi'],
       message: /^teahouse: unknown option '--fxi'\. Did you mean --fix\?$/m,
       usage: 'teahouse doctor ',
+    },
+    {
+      args: ['dump', '--data', 'x'],
+      message: /^teahouse: missing required option --file$/m,
+      usage: 'teahouse dump ',
+    },
+    {
+      args: ['restore', '--file', 'x.tar.gz', '--dat', 'y'],
+      message: /^teahouse: unknown option '--dat'\. Did you mean --data\?$/m,
+      usage: 'teahouse restore ',
     },
     {
       args: ['operations', 'extra'],
