@@ -2,9 +2,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { intentsDir, repositoriesDir } from '../../src/server/config';
+import { databaseFile, intentsDir, repositoriesDir } from '../../src/server/config';
 import type { CrashPointName } from '../../src/server/domain/crashPoints';
 import { managedGitDir, stagingDir } from '../../src/server/git/paths';
+import { commentType } from '../../src/server/store/comments';
+import { Database } from '../../src/server/store/database';
 import { makeTempDir } from '../helpers/gitFixtures';
 import { mustGit, remoteUrl } from '../helpers/gitRemote';
 import { runCli, startServer, type TestServer, type TestUser } from '../server/harness';
@@ -19,12 +21,15 @@ import { gitAsync } from './serverProbe';
  */
 
 let scratch: string;
+/** Servers of a test that failed half-way, stopped at the end. */
+const running = new Set<TestServer>();
 
 before(() => {
   scratch = makeTempDir('teahouse-crash-');
 });
 
-after(() => {
+after(async () => {
+  for (const server of running) await server.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -39,12 +44,15 @@ interface World {
 async function crashingServer(point: CrashPointName, login: string): Promise<World> {
   const server = await startServer({ env: { ...process.env, TEAHOUSE_CRASH_AT: point } });
   const owner = await server.createUser(login);
-  const repo = await server.request<{ full_name: string }>('POST', '/user/repos', {
-    token: owner.token,
-    body: { name: 'notes', auto_init: true },
-  });
-  assert.equal(repo.status, 201, repo.text);
-  const issue = await server.request<{ number: number }>('POST', `/repos/${login}/notes/issues`, {
+  running.add(server);
+  for (const name of ['keep', 'notes']) {
+    const repo = await server.request('POST', '/user/repos', {
+      token: owner.token,
+      body: { name, auto_init: true },
+    });
+    assert.equal(repo.status, 201, repo.text);
+  }
+  const issue = await server.request<{ number: number }>('POST', `/repos/${login}/keep/issues`, {
     token: owner.token,
     body: { title: 'acknowledged before the crash' },
   });
@@ -65,10 +73,12 @@ async function attempt(run: () => Promise<{ status: number }>): Promise<'cut off
 async function restart(world: World): Promise<TestServer> {
   const killed = await world.server.stop({ keepData: true });
   assert.equal(killed.signal, 'SIGKILL', 'the server reached its crash point');
+  running.delete(world.server);
   const server = await startServer({ dataDir: world.server.dataDir, admin: world.server.admin });
+  running.add(server);
   const issue = await server.request<{ title: string }>(
     'GET',
-    `/repos/${world.owner.user.login}/notes/issues/${world.issueNumber}`,
+    `/repos/${world.owner.user.login}/keep/issues/${world.issueNumber}`,
     { token: world.owner.token },
   );
   assert.equal(issue.status, 200, issue.text);
@@ -79,6 +89,7 @@ async function restart(world: World): Promise<TestServer> {
 /** Stops the restarted server and runs `teahouse doctor` on its folder: nothing to fix, nothing left over. */
 async function doctorFindsNothing(server: TestServer): Promise<void> {
   await server.stop({ keepData: true });
+  running.delete(server);
   try {
     const doctor = await runCli(['doctor', '--data', server.dataDir]);
     assert.equal(doctor.code, 0, doctor.stdout + doctor.stderr);
@@ -89,6 +100,23 @@ async function doctorFindsNothing(server: TestServer): Promise<void> {
     assert.deepEqual(existsSync(intents) ? readdirSync(intents) : [], [], 'no operation is left half done');
   } finally {
     rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The pull request's "merged" timeline rows, read from the database (the server writes one per merge). */
+function mergeComments(dataDir: string, fullName: string, number: number): number {
+  const db = new Database(databaseFile(dataDir));
+  try {
+    return db.get<{ n: number }>(
+      `SELECT count(*) AS n FROM comment JOIN issue ON issue.id = comment.issue_id
+       JOIN repository ON repository.id = issue.repo_id
+       WHERE comment.type = ? AND issue.number = ? AND repository.owner_name || '/' || repository.name = ?`,
+      commentType.mergePull,
+      number,
+      fullName,
+    )!.n;
+  } finally {
+    db.close();
   }
 }
 
@@ -147,12 +175,7 @@ describe('a merge cut off by SIGKILL', () => {
       if (merged) {
         assert.equal(after.json.state, 'closed');
         assert.equal(base.json.commit.id, after.json.merge_commit_sha, 'the base branch is at the merge commit');
-        const comments = await server.request<{ type: string }[]>(
-          'GET',
-          `/repos/${repo}/issues/${pull.json.number}/timeline`,
-          { token: owner.token },
-        );
-        assert.equal(comments.json.filter((c) => c.type === 'merge_pull').length, 1, comments.text);
+        assert.equal(mergeComments(server.dataDir, repo, pull.json.number), 1, 'one merge comment');
       } else {
         assert.equal(after.json.state, 'open');
         assert.equal(base.json.commit.id, baseBefore.json.commit.id, 'the base branch did not move');
