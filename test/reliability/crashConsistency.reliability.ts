@@ -141,7 +141,11 @@ describe('a merge cut off by SIGKILL', () => {
       const repo = `${owner.user.login}/notes`;
       const file = await world.server.request('POST', `/repos/${repo}/contents/feature.txt`, {
         token: owner.token,
-        body: { content: Buffer.from('a feature\n').toString('base64'), new_branch: 'feature', message: 'feature' },
+        body: {
+          content: Buffer.from('a feature\n').toString('base64'),
+          new_branch: 'feature',
+          message: 'feature',
+        },
       });
       assert.equal(file.status, 201, file.text);
       const pull = await world.server.request<{ number: number }>('POST', `/repos/${repo}/pulls`, {
@@ -174,7 +178,11 @@ describe('a merge cut off by SIGKILL', () => {
       assert.equal(after.json.merged, merged, after.text);
       if (merged) {
         assert.equal(after.json.state, 'closed');
-        assert.equal(base.json.commit.id, after.json.merge_commit_sha, 'the base branch is at the merge commit');
+        assert.equal(
+          base.json.commit.id,
+          after.json.merge_commit_sha,
+          'the base branch is at the merge commit',
+        );
         assert.equal(mergeComments(server.dataDir, repo, pull.json.number), 1, 'one merge comment');
       } else {
         assert.equal(after.json.state, 'open');
@@ -217,9 +225,13 @@ describe('a push cut off by SIGKILL', () => {
       const row = await server.request<{ empty: boolean; default_branch: string }>('GET', `/repos/${repo}`, {
         token: owner.token,
       });
-      const branch = await server.request<{ commit: { id: string } }>('GET', `/repos/${repo}/branches/trunk`, {
-        token: owner.token,
-      });
+      const branch = await server.request<{ commit: { id: string } }>(
+        'GET',
+        `/repos/${repo}/branches/trunk`,
+        {
+          token: owner.token,
+        },
+      );
       // git wrote the reference before the server was cut off: the push happened, and the row says so.
       assert.equal(branch.status, 200, branch.text);
       assert.equal(branch.json.commit.id, pushed);
@@ -311,7 +323,11 @@ describe('a repository delete cut off by SIGKILL', () => {
       assert.equal(readdirSync(attachments).length, deleted ? 0 : 1, 'attachment files follow the row');
       // The other repositories are untouched.
       assert.ok(existsSync(repositoriesDir(server.dataDir)));
-      note(point, answer, deleted ? 'deleted, leftovers removed at restart' : 'not deleted, folder put back at restart');
+      note(
+        point,
+        answer,
+        deleted ? 'deleted, leftovers removed at restart' : 'not deleted, folder put back at restart',
+      );
       await doctorFindsNothing(server);
     });
   }

@@ -93,7 +93,10 @@ async function finishMerge(
 }
 
 /** The folder goes where the row says: a transfer whose transaction did not commit moves it back. */
-function placeTransferredFolder(app: AppServices, intent: Extract<Intent, { kind: 'transfer' }>): string | undefined {
+function placeTransferredFolder(
+  app: AppServices,
+  intent: Extract<Intent, { kind: 'transfer' }>,
+): string | undefined {
   const repo = findRepositoryById(app.db, intent.repoId);
   if (!repo) return undefined;
   const expected = repositoryGitDir(app.dataDir, repo);
