@@ -9,7 +9,8 @@ import { commentType } from '../../src/server/store/comments';
 import { Database } from '../../src/server/store/database';
 import { makeTempDir } from '../helpers/gitFixtures';
 import { mustGit, remoteUrl } from '../helpers/gitRemote';
-import { runCli, startServer, type TestServer, type TestUser } from '../server/harness';
+import { payloadOf, startHookReceiver, type HookReceiver, type ReceivedHook } from '../helpers/hookReceiver';
+import { runCli, startServer, waitFor, type TestServer, type TestUser } from '../server/harness';
 import { printFigure } from './profile';
 import { gitAsync } from './serverProbe';
 
@@ -200,6 +201,11 @@ describe('a merge cut off by SIGKILL', () => {
 });
 
 describe('a push cut off by SIGKILL', () => {
+  let receiver: HookReceiver;
+  before(async () => {
+    receiver = await startHookReceiver();
+  });
+  after(() => receiver.close());
   const points: CrashPointName[] = ['push:after-ref-update', 'push:after-record'];
   for (const [index, point] of points.entries()) {
     test(`${point}: the first push into an empty repository makes it non-empty with that default branch`, async () => {
@@ -211,6 +217,16 @@ describe('a push cut off by SIGKILL', () => {
         body: { name: 'empty' },
       });
       assert.equal(created.status, 201, created.text);
+      const hook = await world.server.request('POST', `/repos/${repo}/hooks`, {
+        token: owner.token,
+        body: {
+          type: 'gitea',
+          config: { url: `${receiver.url}/${point}`, content_type: 'json' },
+          events: ['push'],
+          active: true,
+        },
+      });
+      assert.equal(hook.status, 200, hook.text);
       const work = path.join(scratch, `push-${index}`);
       mustGit(scratch, ['init', '--quiet', '--initial-branch=trunk', work]);
       writeFileSync(path.join(work, 'README.md'), 'pushed\n');
@@ -237,6 +253,8 @@ describe('a push cut off by SIGKILL', () => {
       assert.equal(branch.json.commit.id, pushed);
       assert.equal(row.json.empty, false, row.text);
       assert.equal(row.json.default_branch, 'trunk', row.text);
+      writeFileSync(path.join(work, 'README.md'), 'pushed again\n');
+      mustGit(work, ['commit', '--quiet', '--no-gpg-sign', '-am', 'second']);
       const again = await gitAsync(work, [
         'push',
         '--quiet',
@@ -244,7 +262,18 @@ describe('a push cut off by SIGKILL', () => {
         'trunk',
       ]);
       assert.equal(again.code, 0, again.stderr);
-      note(point, 'cut off', 'branch pushed, repository row followed at restart');
+      // The push is announced exactly once: recorded at restart, or queued before the crash and sent now.
+      const pushEvents = (): ReceivedHook[] =>
+        receiver.received.filter(
+          (h) => h.path === `/${point}` && (payloadOf(h) as { ref?: string }).ref === 'refs/heads/trunk',
+        );
+      await waitFor(() => pushEvents().length >= 2, 20_000, 'both push events');
+      assert.deepEqual(
+        pushEvents().map((h) => (payloadOf(h) as { before: string }).before),
+        ['0'.repeat(40), pushed],
+        'the crashed push announced once, then the second push',
+      );
+      note(point, 'cut off', 'branch pushed, repository row and push event followed at restart');
       await doctorFindsNothing(server);
     });
   }
