@@ -22,6 +22,7 @@ import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
+import { recoverInterruptedWork } from './services/recovery';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const drainTimeoutMs = 10_000;
@@ -85,6 +86,11 @@ export function createTeahouseServer(
       subscribeNotifications(events, db);
       startWebhooks(app);
       startPullRequestSync(app);
+      // Operations a crash cut off are finished or undone before any request is answered.
+      const recovered = recoverInterruptedWork(app).then(
+        (lines) => lines.forEach((line) => log.info(`recovery: ${line}`)),
+        (error: unknown) => log.error('recovering interrupted operations failed', error),
+      );
       const handle = createRequestHandler({
         app,
         router,
@@ -108,8 +114,9 @@ export function createTeahouseServer(
           if (stopping) setImmediate(() => httpServer.closeIdleConnections());
         });
         // Requests see the workspace folders as they are (a rescan at most every few seconds).
-        void workspace.freshen().then(() => handle(req, res));
+        void recovered.then(() => workspace.freshen()).then(() => handle(req, res));
       });
+      await recovered;
       await firstScan;
       return { listenUrl, rootUrl };
     },

@@ -53,6 +53,8 @@ export const defaultMarkdownTimeoutMs = 5_000;
 
 export const databaseFile = (dataDir: string): string => path.join(dataDir, 'teahouse.db');
 export const repositoriesDir = (dataDir: string): string => path.join(dataDir, 'repositories');
+/** The write-ahead notes of multi-step operations (services/intents.ts). */
+export const intentsDir = (dataDir: string): string => path.join(dataDir, 'intents');
 
 export function defaultConfig(overrides: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
   return {

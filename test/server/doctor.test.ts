@@ -1,12 +1,12 @@
 import '../../src/server/quietSqliteWarning';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import { buildWorld, type World } from '../helpers/dataFolderWorld';
-import { makeTempDir, runCli, startServer } from './harness';
+import { makeTempDir, runCli, startServer, type TestServer } from './harness';
 
 /** SQL on the data folder's database with foreign keys off, as a crash or a hand edit leaves it. */
 function sql(dataDir: string, statements: string): void {
@@ -109,12 +109,37 @@ const corruptions: Corruption[] = [
     found: /^problem: bob\/notes: its git directory .*bob\/notes\.git is missing/m,
     repairable: false,
   },
+  {
+    name: 'a merge a crash cut off (its write-ahead note left)',
+    plant: (dir) => {
+      mkdirSync(path.join(dir, 'intents'), { recursive: true });
+      writeFileSync(
+        path.join(dir, 'intents', '1-merge.json'),
+        JSON.stringify({
+          kind: 'merge',
+          pullId: 4242,
+          doerId: 1,
+          commit: '1'.repeat(40),
+          head: '1'.repeat(40),
+        }),
+      );
+    },
+    found: /^problem: .*intents\/1-merge\.json: a merge a crash cut off; start the server once/m,
+    repairable: false,
+  },
+  {
+    name: 'a folder left in the staging folder',
+    plant: (dir) => mkdirSync(path.join(dir, 'repositories', '.staging', 'half.git'), { recursive: true }),
+    found: /^problem: .*\.staging\/half\.git: left in the staging folder by a crash; start the server/m,
+    repairable: false,
+  },
 ];
 
 describe('teahouse doctor', () => {
   const dirs: string[] = [];
   let clean: string;
   let world: World;
+  let admin: TestServer['admin'];
   const copy = (): string => {
     const dir = makeTempDir('teahouse-doctor-');
     dirs.push(dir);
@@ -127,6 +152,7 @@ describe('teahouse doctor', () => {
     clean = server.dataDir;
     dirs.push(clean);
     world = await buildWorld(server);
+    admin = server.admin;
     await server.stop({ keepData: true });
   });
   after(() => {
@@ -207,6 +233,19 @@ describe('teahouse doctor', () => {
       result.stdout,
       /^note: alice\/notes: the branch protection "release" protects no existing branch$/m,
     );
+  });
+
+  test('what a crash left half done, the server clears at start: doctor then finds nothing', async () => {
+    const dir = copy();
+    const interrupted = corruptions.filter((c) => /crash cut off|staging/.test(c.name));
+    assert.equal(interrupted.length, 2);
+    for (const corruption of interrupted) corruption.plant(dir, world);
+    assert.equal((await runCli(['doctor', '--data', dir])).code, 1);
+    const server = await startServer({ dataDir: dir, admin });
+    await server.stop({ keepData: true });
+    const again = await runCli(['doctor', '--data', dir]);
+    assert.equal(again.code, 0, again.stdout);
+    assert.equal(again.stdout, 'No problems found.\n');
   });
 
   test('a folder without a database is refused with one line', async () => {

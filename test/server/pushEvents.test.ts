@@ -8,8 +8,11 @@ import { databaseFile } from '../../src/server/config';
 import { managedGitDir } from '../../src/server/git/paths';
 import { createLogger } from '../../src/server/log';
 import { EventBus, type RepositoryEvent } from '../../src/server/services/events';
-import type { PushServices } from '../../src/server/services/pushes';
-import { syncWorkspaceRefs, trackRefChanges } from '../../src/server/services/refChanges';
+import {
+  syncWorkspaceRefs,
+  trackRefChanges,
+  type RefChangeServices,
+} from '../../src/server/services/refChanges';
 import { createRepository } from '../../src/server/services/repositoryCreate';
 import { createUser } from '../../src/server/services/users';
 import { Database } from '../../src/server/store/database';
@@ -30,7 +33,7 @@ import type { UserRow } from '../../src/server/store/users';
 let dataDir: string;
 let db: Database;
 let events: RepositoryEvent[];
-let services: PushServices;
+let services: RefChangeServices;
 let pusher: UserRow;
 let repo: RepositoryRow;
 let gitDir: string;
@@ -47,6 +50,7 @@ before(async () => {
   bus.subscribe((event) => events.push(event));
   services = {
     db,
+    dataDir,
     rootUrl: 'http://127.0.0.1:3000/',
     events: bus,
     log: createLogger('info', () => undefined),

@@ -6,6 +6,7 @@ import { migrate } from '../store/migrations';
 import { CliError, exitCodes, type CliCommand } from './cliCommand';
 import { databaseChecks } from './doctor/databaseChecks';
 import type { Finding } from './doctor/finding';
+import { interruptedChecks } from './doctor/interruptedChecks';
 import { repositoryChecks } from './doctor/repositoryChecks';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand } from './optionCommand';
@@ -15,7 +16,8 @@ export const doctorCommand: CliCommand = optionCommand({
   summary: 'check that the database and the repositories agree (and repair with --fix)',
   description: `Checks a data folder: SQLite's integrity_check and foreign keys, git fsck of every repository,
 refs against rows (pull request head refs, merged pull requests' merge commits, default branches, branch
-protections), rows whose parent is gone, folders no repository owns, and every counter recounted.
+protections), rows whose parent is gone, folders no repository owns, every counter recounted, and
+operations a crash cut off (the server finishes or undoes those when it starts).
 With --fix it repairs what can be repaired (counters, missing pull request head refs, orphan rows) and
 says what it changed. Best run while no server uses the folder.`,
   options: {
@@ -31,7 +33,11 @@ says what it changed. Best run while no server uses the folder.`,
     const db = new Database(databaseFile(dataDir));
     try {
       openDataFolder(dataDir, () => migrate(db));
-      const findings = [...databaseChecks(db), ...(await repositoryChecks(db, dataDir))];
+      const findings = [
+        ...interruptedChecks(dataDir),
+        ...databaseChecks(db),
+        ...(await repositoryChecks(db, dataDir)),
+      ];
       return await report(findings, fix);
     } finally {
       db.close();

@@ -6,6 +6,7 @@ import type { AppServices } from './appServices';
 import { pushGuard } from './branchProtectionPush';
 import { atLeast, repoAccess } from './permissions';
 import type { PushServices } from './pushes';
+import { crashPoint } from '../domain/crashPoints';
 import { trackRefChanges } from './refChanges';
 import { scopesGrant } from './tokens';
 
@@ -68,5 +69,11 @@ export async function receivePush(
   const mode = repoAccess(app.db, pusher, repo, 'repo.code');
   const guard = pushGuard(app.db, app.dataDir, repo, pusher, mode, app.config.enableGitHooks);
   const extra: ReceivePack = { config: guard?.config ?? [], env: guard?.env };
-  await trackRefChanges(app, repo, gitDir, pusher, (settle) => run(extra, settle));
+  await trackRefChanges(app, repo, gitDir, pusher, (settle) =>
+    run(extra, async () => {
+      crashPoint('push:after-ref-update');
+      await settle();
+      crashPoint('push:after-record');
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { crashPoint } from '../domain/crashPoints';
 import { isWorkInProgress } from '../domain/workInProgress';
 import { deleteBranch } from '../git/refs';
 import { advanceBranch, advanceBranchWithWorktree } from '../git/merge';
@@ -11,6 +12,7 @@ import {
   pullStatus,
   type PullRequestRow,
 } from '../store/pullRequests';
+import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
 import { findUserById } from '../store/users';
 import { gitPerson, isStyleAllowed, produceMergeCommit, type MergeStyle } from './mergeStyles';
@@ -25,6 +27,7 @@ import {
   refreshPull,
   type PullItem,
 } from './pullRequestsState';
+import { clearIntent, writeIntent } from './intents';
 import { trackRefChanges } from './refChanges';
 import { assertProtectionAllowsMerge } from './branchProtectionMerge';
 
@@ -126,8 +129,24 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
         'Not a fast-forward: the base branch has commits the head does not; choose another merge style',
       );
     }
-    await moveBase(baseRepo, gitDir, pull.base_branch, outcome.commit, baseTip);
-    recordMerge(actor, current.pull, { commit: outcome.commit, head, baseTip });
+    const intent = writeIntent(actor.dataDir, {
+      kind: 'merge',
+      pullId: pull.id,
+      doerId: actor.doer.id,
+      commit: outcome.commit,
+      head,
+    });
+    crashPoint('merge:before-ref-update');
+    try {
+      await moveBase(baseRepo, gitDir, pull.base_branch, outcome.commit, baseTip);
+    } catch (error) {
+      clearIntent(intent);
+      throw error;
+    }
+    crashPoint('merge:after-ref-update');
+    recordMerge(actor, current.pull, { commit: outcome.commit, head, mergerId: actor.doer.id });
+    clearIntent(intent);
+    crashPoint('merge:after-record');
     // The push goes out before the pull request's own event, as in Gitea.
     await settle();
   });
@@ -166,23 +185,25 @@ function conflictMessage(files: readonly string[]): string {
   return `The pull request cannot be merged: it conflicts with the base branch${list}`;
 }
 
-function recordMerge(
-  actor: PullActor,
+/** The rows of a merge whose base branch has moved: the pull request merged and closed, its comment. */
+export function recordMerge(
+  services: { readonly db: Database },
   pull: PullRequestRow,
-  merge: { commit: string; head: string; baseTip: string },
+  merge: { commit: string; head: string; mergerId: number },
 ): void {
-  actor.db.transaction(() => {
-    const issue = findIssueById(actor.db, pull.issue_id);
-    markPullMerged(actor.db, pull, {
+  const { db } = services;
+  db.transaction(() => {
+    const issue = findIssueById(db, pull.issue_id);
+    markPullMerged(db, pull, {
       commitId: merge.commit,
-      mergerId: actor.doer.id,
+      mergerId: merge.mergerId,
       headCommitId: merge.head,
       mergeBase: pull.merge_base,
     });
-    if (issue) setIssueClosed(actor.db, issue, true);
-    insertComment(actor.db, {
+    if (issue) setIssueClosed(db, issue, true);
+    insertComment(db, {
       issueId: pull.issue_id,
-      posterId: actor.doer.id,
+      posterId: merge.mergerId,
       type: commentType.mergePull,
       commitSha: merge.commit,
     });

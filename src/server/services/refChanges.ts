@@ -2,7 +2,12 @@ import { diffRefs, snapshotRefs, type RefSnapshot } from '../git/receive';
 import { loadRefSnapshot, saveRefSnapshot } from '../store/refSnapshots';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { findUserById, type UserRow } from '../store/users';
+import type { AppServices } from './appServices';
+import { clearIntent, writeIntent, type WrittenIntent } from './intents';
 import { recordPush, type PushServices, type RecordedPush } from './pushes';
+
+/** What tracking a change takes: recording it, and the data folder for its write-ahead note. */
+export type RefChangeServices = PushServices & Pick<AppServices, 'dataDir'>;
 
 /**
  * One at a time per repository: a push, a mirror fetch and a workspace rescan each compare the references
@@ -29,7 +34,7 @@ class KeyedQueue {
 const queue = new KeyedQueue();
 
 /** The references moved whatever happens next: a failure to describe it is logged, never the push's failure. */
-async function recordSafely(services: PushServices, push: RecordedPush): Promise<void> {
+export async function recordSafely(services: PushServices, push: RecordedPush): Promise<void> {
   try {
     await recordPush(services, push);
   } catch (error) {
@@ -81,7 +86,7 @@ export function syncWorkspaceRefs(
  * `settle` itself to have that done before it answers its client; otherwise it happens when it returns.
  */
 export function trackRefChanges<T>(
-  services: PushServices,
+  services: RefChangeServices,
   repo: RepositoryRow,
   gitDir: string,
   pusher: UserRow,
@@ -90,6 +95,16 @@ export function trackRefChanges<T>(
   return queue.run(repo.id, async () => {
     const before = await snapshotRefs(gitDir);
     if (repo.git_path !== null) await catchUpWorkspaceRefs(services, repo, gitDir, before);
+    // A workspace repository's snapshot row does this already: its next look records what moved.
+    const intent: WrittenIntent | undefined =
+      repo.git_path === null
+        ? writeIntent(services.dataDir, {
+            kind: 'refs',
+            repoId: repo.id,
+            pusherId: pusher.id,
+            before: [...before],
+          })
+        : undefined;
     let settled: Promise<void> | undefined;
     const settle = (): Promise<void> =>
       (settled ??= (async () => {
@@ -101,6 +116,7 @@ export function trackRefChanges<T>(
             await recordSafely(services, { repo: fresh, pusher, gitDir, before, after, updates });
           }
           if (repo.git_path !== null) saveRefSnapshot(services.db, repo.id, after);
+          if (intent) clearIntent(intent);
         } catch (error) {
           services.log.error(
             `reading the references of ${repo.owner_name}/${repo.name} after a change failed`,

@@ -5,13 +5,16 @@ import { repositoryGitDir, stagingDir } from '../git/paths';
 import { attachmentUuidsOfRepository } from '../store/attachments';
 import type { Database } from '../store/database';
 import { deleteRepositoryRow, type RepositoryRow } from '../store/repositories';
+import { crashPoint } from '../domain/crashPoints';
 import { removeAttachmentFiles } from './attachments';
+import { clearIntent, writeIntent } from './intents';
 
 /**
  * Deletes a repository: its row (stars, watches, collaborations, team links and deploy keys cascade with
  * it), the parent's fork counter, and its git data. The folder is moved aside inside the transaction, so
  * a failure keeps both; it is removed once the row is gone. A workspace repository hosted in place keeps
  * its folder: it belongs to the user, not to the server. Release attachment files go after the rows.
+ * A write-ahead note lets the next start finish a delete a crash cut off (services/recovery.ts).
  */
 export function deleteRepository(services: { db: Database; dataDir: string }, repo: RepositoryRow): void {
   const { db, dataDir } = services;
@@ -19,6 +22,7 @@ export function deleteRepository(services: { db: Database; dataDir: string }, re
   const trash = path.join(stagingDir(dataDir), `${randomUUID()}.deleted`);
   let moved = false;
   const attachments = attachmentUuidsOfRepository(db, repo.id);
+  const intent = writeIntent(dataDir, { kind: 'delete', repoId: repo.id, gitDir, trash, attachments });
   try {
     db.transaction(() => {
       deleteRepositoryRow(db, repo.id);
@@ -29,13 +33,18 @@ export function deleteRepository(services: { db: Database; dataDir: string }, re
         mkdirSync(path.dirname(trash), { recursive: true });
         renameSync(gitDir, trash);
         moved = true;
+        crashPoint('delete:after-folder-move');
       }
     });
   } catch (error) {
     // The row is still there (the transaction rolled back): put its folder back too.
     if (moved) renameSync(trash, gitDir);
+    clearIntent(intent);
     throw error;
   }
+  crashPoint('delete:after-commit');
   if (moved) rmSync(trash, { recursive: true, force: true });
+  crashPoint('delete:after-folder-removed');
   removeAttachmentFiles(dataDir, attachments);
+  clearIntent(intent);
 }

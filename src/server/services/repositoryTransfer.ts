@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { crashPoint } from '../domain/crashPoints';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { managedGitDir, repositoryGitDir } from '../git/paths';
 import { mayCreateOrganizationRepository } from '../store/access';
@@ -21,6 +22,7 @@ import {
 } from '../store/repositoryTransfers';
 import { findTeamById, insertTeamRepo, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
+import { clearIntent, writeIntent } from './intents';
 import { canSeeAccount, isSiteAdmin, repoAccess } from './permissions';
 
 export interface TransferServices {
@@ -73,6 +75,7 @@ export function transferOwnership(
   const from = repositoryGitDir(dataDir, repo);
   const to = repo.git_path === null ? managedGitDir(dataDir, newOwner.name, repo.name) : from;
   const moves = to !== from;
+  const intent = moves ? writeIntent(dataDir, { kind: 'transfer', repoId: repo.id, from, to }) : undefined;
   try {
     db.transaction(() => {
       setRepositoryOwner(db, repo.id, newOwner.id, newOwner.name);
@@ -87,11 +90,15 @@ export function transferOwnership(
         if (existsSync(to)) throw invalid(`repository files already exist [name: ${repo.name}]`);
         mkdirSync(path.dirname(to), { recursive: true });
         renameSync(from, to);
+        crashPoint('transfer:after-folder-move');
       }
     });
+    crashPoint('transfer:after-commit');
   } catch (error) {
     if (moves && existsSync(to) && !existsSync(from)) renameSync(to, from);
     throw error;
+  } finally {
+    if (intent) clearIntent(intent);
   }
   return findRepositoryById(db, repo.id)!;
 }
