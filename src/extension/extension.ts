@@ -10,6 +10,7 @@ import { ErrorReporter } from './commands/errorReporter';
 import { registerIssueCommands } from './commands/issueCommands';
 import { registerLinkCommands } from './commands/linkCommands';
 import { registerLocalServerCommands } from './commands/localServerCommands';
+import { registerPermalinkCommands } from './commands/permalinkCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerPublishCommands,
     registerTakeOfflineCommand,
     registerLinkCommands,
+    registerPermalinkCommands,
     registerApiOperationCommands,
     registerEditorIntegration,
   ]) {

@@ -5,6 +5,7 @@ import { gitea114Suite } from './gitea114.suite';
 import { apiOperationsSuite } from './apiOperations.suite';
 import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
+import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
@@ -26,6 +27,7 @@ export const suites: readonly (() => void)[] = [
   editorIntegrationSuite,
   apiOperationsSuite,
   webviewsSuite,
+  permalinkSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];
