@@ -1,6 +1,8 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
@@ -77,12 +79,18 @@ export function permalinkSuite(): void {
       const response = await fetch(fileUrl, { headers: { authorization: `token ${admin.token}` } });
       assert.equal(response.status, 200, `the server shows ${fileUrl}`);
       assert.match(await response.text(), /README\.md/);
+      const missing = await fetch(`${world.commitBase}no-such-file.md`, {
+        headers: { authorization: `token ${admin.token}` },
+      });
+      assert.equal(missing.status, 404, 'the server tells a file that is not there from one that is');
     });
 
     test('a file outside every matched repository is a clear error, and nothing is copied', async () => {
       const api = await teahouse();
       await vscode.env.clipboard.writeText('unchanged');
-      const document = await vscode.workspace.openTextDocument({ content: 'scratch\n' });
+      const outside = path.join(mkdtempSync(path.join(tmpdir(), 'teahouse-outside-')), 'scratch.txt');
+      writeFileSync(outside, 'scratch\n');
+      const document = await vscode.workspace.openTextDocument(outside);
       await vscode.window.showTextDocument(document);
       const reported = new Promise<{ command: string; message: string }>((resolve) => {
         const listener = api.errors.onDidReport((error) => {
@@ -94,7 +102,7 @@ export function permalinkSuite(): void {
       assert.equal(returned, undefined);
       const error = await reported;
       assert.equal(error.command, 'teahouse.copyPermalink');
-      assert.match(error.message, /not in a workspace repository/);
+      assert.match(error.message, /scratch\.txt is not in a workspace repository/);
       assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
     });
   });
