@@ -85,6 +85,31 @@ export function permalinkSuite(): void {
       assert.equal(missing.status, 404, 'the server tells a file that is not there from one that is');
     });
 
+    test('unsaved changes warn before copying: dismissed, nothing is copied', async () => {
+      await vscode.env.clipboard.writeText('unchanged');
+      await showReadme(world, new vscode.Selection(0, 0, 0, 5));
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor);
+      await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), 'unsaved '));
+      try {
+        let settled = false;
+        const copying = Promise.resolve(
+          vscode.commands.executeCommand<string | undefined>('teahouse.copyPermalink'),
+        ).finally(() => {
+          settled = true;
+        });
+        // the warning waits for an answer: closing it answers "no"
+        await waitFor(async () => {
+          await vscode.commands.executeCommand('notifications.clearAll');
+          return settled;
+        }, 'the warning to be dismissed');
+        assert.equal(await copying, undefined);
+        assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    });
+
     test('a file outside every matched repository is a clear error, and nothing is copied', async () => {
       const api = await teahouse();
       await vscode.env.clipboard.writeText('unchanged');
