@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -24,7 +25,12 @@ export async function commitState(
 ): Promise<CommitState> {
   const git = async (...args: string[]) =>
     (await run(gitPath, ['--literal-pathspecs', ...args], { cwd: rootPath, windowsHide: true })).stdout;
-  const sha = (await git('rev-parse', '--verify', 'HEAD')).trim();
+  const sha = await git('rev-parse', '--verify', '--quiet', 'HEAD').then(
+    (out) => out.trim(),
+    () => {
+      throw new Error(`${path.basename(rootPath)} has no commit yet: commit the file to link to it.`);
+    },
+  );
   const caveats: PermalinkCaveat[] = [];
   if ((await git('ls-tree', '--name-only', '-z', sha, '--', relativePath)) === '')
     caveats.push('notInCommit');

@@ -71,6 +71,7 @@ test('commit state: HEAD, and a file not committed, changed, or HEAD on no branc
       { cwd: root, encoding: 'utf8' },
     ).trim();
   git('init', '--quiet', '--initial-branch', 'main');
+  await assert.rejects(commitState('git', root, 'a *.txt', undefined), /has no commit yet/);
   writeFileSync(path.join(root, 'a *.txt'), 'one\n');
   git('add', '.');
   git('commit', '--quiet', '-m', 'one');
