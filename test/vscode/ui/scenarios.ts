@@ -12,7 +12,7 @@ import {
 } from '../harness/workbench';
 import { createWithApiOperationScenario, runApiOperationScenario } from './apiOperationScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
-import { paletteScenario } from './paletteScenario';
+import { paletteOptInScenario, paletteScenario } from './paletteScenario';
 import { webviewScenarios } from './webviewScenarios';
 
 export interface ScenarioContext {
@@ -54,6 +54,7 @@ export const scenarios: readonly Scenario[] = [
     },
   },
   paletteScenario,
+  paletteOptInScenario,
   {
     name: 'creating an issue from the palette makes it appear in Issues',
     async run(context) {
