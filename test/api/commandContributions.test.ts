@@ -18,9 +18,38 @@ interface Contributes {
 const contributes = (JSON.parse(packageText) as { contributes: Contributes }).contributes;
 const isApi = (entry: { command: string }) => entry.command.startsWith('teahouse.api.');
 
-test('package.json contributes exactly one command per catalogue operation, titled by its summary', () => {
+test('package.json contributes exactly one command per catalogue operation, titled shortly', () => {
   assert.deepEqual(contributes.commands.filter(isApi), commandEntries(operations));
   assert.equal(contributes.commands.filter(isApi).length, operations.length);
+  const createIssue = contributes.commands.find((entry) => entry.command === 'teahouse.api.issueCreateIssue');
+  assert.deepEqual(createIssue, {
+    command: 'teahouse.api.issueCreateIssue',
+    title: 'Create an issue',
+    category: 'Teahouse API',
+  });
+});
+
+test('the operation commands are in the palette only when the setting asks for them', () => {
+  const setting = (
+    JSON.parse(packageText) as {
+      contributes: { configuration: { properties: Record<string, { type: string; default: unknown }> } };
+    }
+  ).contributes.configuration.properties['teahouse.apiCommandsInPalette'];
+  assert.deepEqual({ type: setting?.type, default: setting?.default }, { type: 'boolean', default: false });
+  const apiPalette = contributes.menus.commandPalette.filter(isApi);
+  assert.equal(apiPalette.length, operations.length);
+  for (const entry of apiPalette) {
+    const operationId = entry.command.slice('teahouse.api.'.length);
+    const when = entry.when ?? '';
+    assert.ok(when.startsWith('config.teahouse.apiCommandsInPalette && teahouse.hasAccounts'), when);
+    assert.ok(when.endsWith(` && !teahouse.lacks.${operationId}`), when);
+  }
+  const runAny = contributes.commands.find((entry) => entry.command === 'teahouse.runApiOperation');
+  assert.equal(runAny?.category, 'Teahouse');
+  const runAnyWhen = contributes.menus.commandPalette.find(
+    (entry) => entry.command === 'teahouse.runApiOperation',
+  )?.when;
+  assert.equal(runAnyWhen, 'teahouse.hasAccounts', 'Run API Operation… does not depend on the setting');
 });
 
 test('the palette shows admin operations only to administrators, the others once an account exists', () => {

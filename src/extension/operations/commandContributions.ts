@@ -1,8 +1,12 @@
 import type { OperationSpec } from '../../api/operationSpec';
 import { commandIdOf, commandPrefix } from './operationChoices';
+import { commandTitles } from './commandTitles';
 import { elementSpans, locate, type Span } from './jsonSpans';
 
 export const commandCategory = 'Teahouse API';
+
+/** The setting that lists the operation commands in the palette; "Run API Operation…" reaches them always. */
+export const apiCommandsInPaletteSetting = 'teahouse.apiCommandsInPalette';
 
 export interface CommandEntry {
   readonly command: string;
@@ -21,19 +25,21 @@ export function lacksOperationKey(operation: Pick<OperationSpec, 'operationId'>)
 }
 
 /**
- * The palette shows administrator operations only while the active account is an administrator, and no
- * operation the active account's server does not have.
+ * The palette lists the operation commands only when the user opts in, so that everyday words find the
+ * everyday commands; then administrator operations only while the active account is an administrator,
+ * and no operation the active account's server does not have.
  */
 export function paletteWhen(operation: OperationSpec): string {
-  const base =
+  const account =
     operation.auth === 'admin' ? 'teahouse.hasAccounts && teahouse.isAdmin' : 'teahouse.hasAccounts';
-  return `${base} && !${lacksOperationKey(operation)}`;
+  return `config.${apiCommandsInPaletteSetting} && ${account} && !${lacksOperationKey(operation)}`;
 }
 
 export function commandEntries(all: readonly OperationSpec[]): CommandEntry[] {
+  const titles = commandTitles(all);
   return all.map((operation) => ({
     command: commandIdOf(operation),
-    title: operation.summary,
+    title: titles.get(operation.operationId) ?? operation.summary,
     category: commandCategory,
   }));
 }

@@ -41,8 +41,9 @@ export function visibleTo(operation: OperationSpec, isAdmin: boolean): boolean {
 }
 
 /**
- * The "Run API Operation…" list: one separator per group, each operation labelled by its summary with
- * `METHOD path` beside it and its id below, so typing any of them finds it.
+ * The "Run API Operation…" list: one separator per group, each operation labelled by its whole summary
+ * with its id beside it and `METHOD path` on a line of its own (a long summary would push a description
+ * out of sight), so typing any of them finds it.
  */
 export function operationChoices(
   all: readonly OperationSpec[],
@@ -61,8 +62,8 @@ export function operationChoices(
       choices.push({
         kind: 'operation',
         label: operation.summary,
-        description: `${operation.method} ${operation.path}`,
-        detail: operation.operationId,
+        description: operation.operationId,
+        detail: `${operation.method} ${operation.path}`,
         operationId: operation.operationId,
       });
     }

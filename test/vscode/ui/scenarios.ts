@@ -12,6 +12,7 @@ import {
 } from '../harness/workbench';
 import { createWithApiOperationScenario, runApiOperationScenario } from './apiOperationScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
+import { paletteOptInScenario, paletteScenario } from './paletteScenario';
 import { webviewScenarios } from './webviewScenarios';
 
 export interface ScenarioContext {
@@ -52,6 +53,8 @@ export const scenarios: readonly Scenario[] = [
       await localServerUrl(page);
     },
   },
+  paletteScenario,
+  paletteOptInScenario,
   {
     name: 'creating an issue from the palette makes it appear in Issues',
     async run(context) {

@@ -84,10 +84,16 @@ test('"Run API Operation…" lists every operation once under its group, admin o
   assert.deepEqual(repoGet, {
     kind: 'operation',
     label: 'Get a repository',
-    description: 'GET /repos/{owner}/{repo}',
-    detail: 'repoGet',
+    description: 'repoGet',
+    detail: 'GET /repos/{owner}/{repo}',
     operationId: 'repoGet',
   });
+  const createIssue = picked.find((choice) => choice.operationId === 'issueCreateIssue');
+  assert.equal(
+    createIssue?.label,
+    'Create an issue. If using deadline only the date will be taken into account, and time of day ignored.',
+  );
+  assert.equal(createIssue?.detail, 'POST /repos/{owner}/{repo}/issues');
   const forUser = operationChoices(operations, false).filter((choice) => choice.kind === 'operation');
   const adminIds = operations.filter((o) => o.auth === 'admin').map((o) => o.operationId);
   assert.ok(adminIds.length > 0);
