@@ -154,6 +154,37 @@ describe('teahouse admin create-user', () => {
     assert.match(badEmail.stderr, /e-mail invalid/);
   });
 
+  test('a value starting with a dash is taken as the value (a generated password), an option is not', async () => {
+    const dataDir = makeTempDir();
+    dirs.push(dataDir);
+    const dashed = await runCli([
+      'admin',
+      'create-user',
+      '--data',
+      dataDir,
+      '--username',
+      'cli-dash',
+      '--password',
+      '-Go6Lib_x1VT0_fnss',
+      '--email',
+      'dash@example.com',
+    ]);
+    assert.equal(dashed.code, 0, dashed.stderr);
+    assert.match(dashed.stdout, /^Created user "cli-dash"/m);
+    const server = await startServer({ dataDir, admin: { username: '', password: '', token: '' } });
+    try {
+      const me = await server.request<{ login: string }>('GET', '/user', {
+        basic: { username: 'cli-dash', password: '-Go6Lib_x1VT0_fnss' },
+      });
+      assert.equal(me.status, 200, me.text);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+    const missing = await runCli(['admin', 'create-user', '--data', '--username', 'x']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /--data/);
+  });
+
   test('missing flags exit 2 with the usage', async () => {
     const result = await runCli(['admin', 'create-user', '--username', 'x']);
     assert.equal(result.code, 2);

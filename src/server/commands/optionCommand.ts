@@ -91,12 +91,39 @@ function tokensOf(args: readonly string[], options: OptionSpecs): Token[] {
     parserOptions[name] = { type: option.type === 'boolean' ? 'boolean' : 'string' };
   }
   return parseArgs({
-    args: [...args],
+    args: joinDashValues(args, options),
     options: parserOptions,
     strict: false,
     allowPositionals: true,
     tokens: true,
   }).tokens;
+}
+
+/**
+ * `--password -x7…` as `--password=-x7…`: a value option takes the next argument even when it starts with a
+ * dash (a generated password, a negative number), as getopt does, unless that argument is itself one of the
+ * command's options (`--data --port 3` is a missing value, not a folder named `--port`).
+ */
+function joinDashValues(args: readonly string[], options: OptionSpecs): string[] {
+  const isOption = (arg: string): boolean => {
+    if (arg === '-h' || arg === '--help') return true;
+    const name = /^--([^=]+)/.exec(arg)?.[1];
+    return name !== undefined && name in options;
+  };
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    const next = args[i + 1];
+    const takesValue = name !== undefined && options[name] !== undefined && options[name].type !== 'boolean';
+    if (takesValue && next !== undefined && next.startsWith('-') && next !== '--' && !isOption(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
 }
 
 function valuesOf<O extends OptionSpecs>(
