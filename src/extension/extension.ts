@@ -12,6 +12,7 @@ import { registerLinkCommands } from './commands/linkCommands';
 import { registerLocalServerCommands } from './commands/localServerCommands';
 import { registerPermalinkCommands } from './commands/permalinkCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
+import { registerWorkOnIssueCommand } from './commands/workOnIssueCommand';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerViewCommands,
     registerIssueCommands,
     registerPullRequestCommands,
+    registerWorkOnIssueCommand,
     registerRepositoryCommands,
     registerPublishCommands,
     registerTakeOfflineCommand,

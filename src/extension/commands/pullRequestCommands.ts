@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { ApiError } from '../../api/client';
 import type { PullRequest } from '../../api/types';
 import { mergeStyles, type MergeStyle } from '../util/mergeStyles';
-import { gitApi } from '../workspace/gitExtension';
+import { runGit as git } from '../workspace/runGit';
+import { branchIssueConfigKey, parseBranchIssue, pullRequestBodyFor } from '../workspace/workBranch';
 import { registerCommand } from './errorReporter';
 import { refreshIssueViews, viewOf, type Services } from './services';
-import { commandOptions, resolveIssue, resolveRepository } from './targets';
-
-const run = promisify(execFile);
+import { commandOptions, resolveIssue, resolveRepository, type RepoTarget } from './targets';
 
 interface CreatePullOptions {
   head: string;
@@ -30,6 +27,20 @@ async function pickBranch(
     { title, ignoreFocusOut: true },
   );
   return picked?.label;
+}
+
+/** The issue "Start Working on Issue" remembered for `branch` in the workspace's copy of the repository. */
+async function issueOfBranch(
+  services: Services,
+  target: RepoTarget,
+  branch: string,
+): Promise<number | undefined> {
+  const folder = await services.workspace.folderOf(target.account, target.ref.owner, target.ref.repo);
+  if (!folder) return undefined;
+  const value = await git(folder.rootPath, ['config', '--get', branchIssueConfigKey(branch)]).catch(
+    () => undefined,
+  );
+  return parseBranchIssue(value);
 }
 
 async function createPullRequest(
@@ -65,10 +76,8 @@ async function createPullRequest(
       ignoreFocusOut: true,
     }));
   if (title === undefined) return undefined;
-  const pull = await client.api.repoCreatePullRequest({
-    ...ref,
-    body: { head, base, title, body: options.body ?? '' },
-  });
+  const body = options.body ?? pullRequestBodyFor(await issueOfBranch(services, target, head));
+  const pull = await client.api.repoCreatePullRequest({ ...ref, body: { head, base, title, body } });
   refreshIssueViews(services, target.node);
   void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}', pull.number));
   return pull;
@@ -142,12 +151,6 @@ async function mergePullRequest(
   refreshIssueViews(services, target.node);
   void vscode.window.showInformationMessage(vscode.l10n.t('Merged pull request #{0}', index));
   return true;
-}
-
-async function git(cwd: string, args: readonly string[]): Promise<string> {
-  const gitPath = (await gitApi())?.git.path ?? 'git';
-  const { stdout } = await run(gitPath, [...args], { cwd, windowsHide: true });
-  return stdout.trim();
 }
 
 const safeRef = /^(?!-)(?!.*\.\.)[\w./-]+$/;

@@ -9,6 +9,7 @@ import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
+import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
@@ -28,6 +29,7 @@ export const suites: readonly (() => void)[] = [
   apiOperationsSuite,
   webviewsSuite,
   permalinkSuite,
+  startWorkingOnIssueSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];
