@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { GitError, runGit } from './run';
+import { GitError, gitConfigEnv, runGit } from './run';
 
 /** Where a migration or a mirror fetches from, as checked by the address policy (or an admin's local path). */
 export type FetchSource =
@@ -37,18 +37,13 @@ function fetchEnv(source: FetchSource): Record<string, string> {
       settings.push(['http.curloptResolve', `${source.pin.host}:${source.pin.port}:${addresses}`]);
     }
   }
-  const env: Record<string, string> = {
+  return {
     GIT_ALLOW_PROTOCOL: source.kind === 'url' ? source.url.protocol.replace(/:$/, '') : 'file',
     GIT_TERMINAL_PROMPT: '0',
     GIT_ASKPASS: 'true',
     SSH_ASKPASS: 'true',
-    GIT_CONFIG_COUNT: String(settings.length),
+    ...gitConfigEnv(settings),
   };
-  settings.forEach(([key, value], i) => {
-    env[`GIT_CONFIG_KEY_${i}`] = key;
-    env[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  return env;
 }
 
 const address = (source: FetchSource): string => (source.kind === 'url' ? source.url.href : source.path);

@@ -84,3 +84,16 @@ export function runGit(args: readonly string[], options: GitRunOptions = {}): Pr
     });
   });
 }
+
+/**
+ * git settings passed through the environment (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_n`, `GIT_CONFIG_VALUE_n`)
+ * rather than `-c` on the command line, so that credentials never show in a process list.
+ */
+export function gitConfigEnv(settings: readonly (readonly [string, string])[]): Record<string, string> {
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(settings.length) };
+  settings.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}

@@ -6,6 +6,7 @@ import { isAbbreviatedObjectId, isValidRefName, normalizeTreePath } from '../git
 import type { HandlerMap } from './handler';
 import { commitOf, resolveRefOrDefault, type GitRepository } from './repoGit';
 import { gitRoute, readRepo } from './guards';
+import { mapLimited } from '../domain/mapLimited';
 
 interface CommitOptions {
   stat: boolean;
@@ -28,24 +29,6 @@ async function commitJson(
 ): Promise<CommitJson> {
   const changes = options.stat || options.files ? await commitChanges(git.gitDir, commit) : undefined;
   return toCommit(ctx, git.repo, commit, { ...options, changes });
-}
-
-/** Maps `work` over `items` with at most `limit` running at once (each may spawn git). */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** A `ref`-like parameter Gitea would accept (`IsValidRefPattern`), else 422. */

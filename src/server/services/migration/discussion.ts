@@ -6,7 +6,7 @@ import {
   type ImportedReaction,
 } from '../../store/trackerImport';
 import type { ImportTarget, SourceRepository } from './area';
-import { mapLimited } from './sourceApi';
+import { mapLimited } from '../../domain/mapLimited';
 import {
   numberFromUrl,
   unixOf,

@@ -11,7 +11,7 @@ import {
 } from '../../store/trackerImport';
 import type { ImportTarget, MigrationArea, SourceRepository } from './area';
 import { loadDiscussions, sourceConcurrency, writeDiscussion, type Discussion } from './discussion';
-import { mapLimited } from './sourceApi';
+import { mapLimited } from '../../domain/mapLimited';
 import {
   unixOf,
   type SourceIssue,

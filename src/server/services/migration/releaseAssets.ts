@@ -4,7 +4,7 @@ import path from 'node:path';
 import { insertAttachment } from '../../store/attachments';
 import { attachmentFile } from '../attachments';
 import type { MigrationArea } from './area';
-import { mapLimited } from './sourceApi';
+import { mapLimited } from '../../domain/mapLimited';
 import { unixOf, type SourceAsset, type SourceRelease } from './sourceTypes';
 
 /** One asset is read whole before it is written: a bound on what one migration may hold per file. */

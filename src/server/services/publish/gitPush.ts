@@ -1,5 +1,5 @@
 import { listBranches } from '../../git/refs';
-import { GitError, runGit } from '../../git/run';
+import { GitError, gitConfigEnv, runGit } from '../../git/run';
 import { sourcePulls } from '../../store/publishSource';
 import type { PublishRun } from './run';
 import type { TargetConnection } from './targetApi';
@@ -95,10 +95,5 @@ function gitEnv(target: GitTarget): Record<string, string> {
   if (insecure) config.push(['http.sslVerify', 'false']);
   if (caFile) config.push(['http.sslCAInfo', caFile]);
   if (proxy) config.push(['http.proxy', proxy]);
-  const env: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_COUNT: String(config.length) };
-  config.forEach(([key, value], i) => {
-    env[`GIT_CONFIG_KEY_${i}`] = key;
-    env[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  return env;
+  return { GIT_TERMINAL_PROMPT: '0', ...gitConfigEnv(config) };
 }
