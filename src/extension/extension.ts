@@ -12,6 +12,7 @@ import { registerLinkCommands } from './commands/linkCommands';
 import { registerLocalServerCommands } from './commands/localServerCommands';
 import { registerPermalinkCommands } from './commands/permalinkCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
+import { registerTodoIssueCommand } from './commands/todoIssueCommand';
 import { registerWorkOnIssueCommand } from './commands/workOnIssueCommand';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
@@ -70,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerTakeOfflineCommand,
     registerLinkCommands,
     registerPermalinkCommands,
+    registerTodoIssueCommand,
     registerApiOperationCommands,
     registerEditorIntegration,
   ]) {
