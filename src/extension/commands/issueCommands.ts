@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Issue, Label, Milestone } from '../../api/types';
 import { registerCommand } from './errorReporter';
+import { registerIssueEditCommands } from './issueEditCommands';
 import { refreshIssueViews, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository, type IssueTarget } from './targets';
 
@@ -230,5 +231,6 @@ export function registerIssueCommands(services: Services): vscode.Disposable[] {
       setMilestone(services, first, second),
     ),
     registerCommand(errors, 'teahouse.assignIssue', (first, second) => assign(services, first, second)),
+    ...registerIssueEditCommands(services),
   ];
 }
