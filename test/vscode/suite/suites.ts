@@ -11,6 +11,7 @@ import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
+import { todoAndEditSuite } from './todoAndEdit.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
 
@@ -30,6 +31,7 @@ export const suites: readonly (() => void)[] = [
   webviewsSuite,
   permalinkSuite,
   startWorkingOnIssueSuite,
+  todoAndEditSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];
