@@ -12,9 +12,13 @@ export function todoTriggers(): string[] {
 export function todoOnLine(document: vscode.TextDocument, line: number): TodoMatch | undefined {
   const syntax = commentSyntaxOf(document.languageId);
   if (!syntax || line < 0 || line >= document.lineCount) return undefined;
-  const text = document.getText();
+  const lineText = document.lineAt(line).text;
+  const triggers = todoTriggers();
+  // the comment scan reads the file from its start: only for a line that has a trigger at all
+  if (!triggers.some((trigger) => trigger.trim() !== '' && lineText.includes(trigger.trim())))
+    return undefined;
   const lineStart = document.offsetAt(new vscode.Position(line, 0));
-  return findTodo(text, lineStart, document.lineAt(line).text, todoTriggers(), syntax);
+  return findTodo(document.getText(), lineStart, lineText, triggers, syntax);
 }
 
 /** "Create Issue from TODO" on a line whose comment holds a trigger word. */
