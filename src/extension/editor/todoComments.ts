@@ -83,7 +83,7 @@ export function todoIssueBody(body: TodoIssueBody): string {
   return `${where}\n\n${fenced(body.snippet, body.language)}\n`;
 }
 
-/** The lines `line - context` … `line + context` (0-based, clamped) of `lines`. */
+/** The lines `line - context` … `line + context` (0-based, clamped) of `lines`, without blank lines at the end. */
 export function snippetLines(
   lines: readonly string[],
   line: number,
@@ -91,5 +91,7 @@ export function snippetLines(
 ): { first: number; text: string } {
   const first = Math.max(0, line - context);
   const last = Math.min(lines.length - 1, line + context);
-  return { first, text: lines.slice(first, last + 1).join('\n') };
+  const picked = lines.slice(first, last + 1);
+  while (picked.length > 1 && picked.at(-1)?.trim() === '') picked.pop();
+  return { first, text: picked.join('\n') };
 }

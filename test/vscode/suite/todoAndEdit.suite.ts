@@ -54,6 +54,7 @@ export function todoAndEditSuite(): void {
     });
 
     test('a TODO becomes an issue with the permalink and a snippet, and the line names the issue', async function () {
+      this.timeout(120_000);
       const { client } = await localServer();
       const { demo } = await seedOrSkip(this, seedBasics);
       const name = `${unique('todo')}.ts`;
@@ -98,10 +99,14 @@ export function todoAndEditSuite(): void {
       );
       let settled = false;
       void creating.finally(() => (settled = true));
-      await waitFor(async () => {
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        return settled;
-      }, 'the title box to be accepted');
+      await waitFor(
+        async () => {
+          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          return settled;
+        },
+        'the title box to be accepted',
+        60_000,
+      );
       const created = await creating;
       assert.ok(created, (await teahouse()).errors.last?.message);
 
@@ -123,6 +128,31 @@ export function todoAndEditSuite(): void {
       );
       assert.ok(!linked.some((candidate) => candidate.title.startsWith('Create Issue from')), 'linked now');
       await vscode.commands.executeCommand('workbench.action.files.revert');
+    });
+
+    test('a TODO in a file the server does not have yet: the path and line instead of a permalink', async function () {
+      const { client } = await localServer();
+      const { demo } = await seedOrSkip(this, seedBasics);
+      const name = `${unique('untracked')}.py`;
+      const file = path.join(folder, name);
+      writeFileSync(file, 'x = 1\n# FIXME make it two\n');
+      try {
+        const document = await vscode.workspace.openTextDocument(file);
+        const created = await vscode.commands.executeCommand<{ number: number } | undefined>(
+          'teahouse.createIssueFromTodo',
+          { uri: document.uri.toString(), line: 1, title: 'make it two' },
+        );
+        assert.ok(created, (await teahouse()).errors.last?.message);
+        const issue = await client.api.issueGetIssue({ ...demo, index: created.number });
+        assert.ok(issue.body.startsWith(`\`${name}\` line 2 (`), issue.body);
+        assert.doesNotMatch(issue.body, /\/src\/commit\//);
+        assert.match(issue.body, /```python\nx = 1\n# FIXME make it two\n```/);
+        assert.equal(document.lineAt(1).text, `# FIXME(#${created.number}) make it two`);
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      } finally {
+        rmSync(file, { force: true });
+      }
     });
 
     test('a TODO outside every repository of a connected server is a clear error, and no issue', async () => {

@@ -57,6 +57,8 @@ test('the replacement fills trigger, number and url', () => {
 test('the snippet: lines around, clamped; a fence longer than any backtick run inside', () => {
   assert.deepEqual(snippetLines(['a', 'b', 'c', 'd'], 0, 2), { first: 0, text: 'a\nb\nc' });
   assert.deepEqual(snippetLines(['a', 'b', 'c', 'd'], 3, 1), { first: 2, text: 'c\nd' });
+  // a file's final newline leaves an empty last line: not part of the snippet
+  assert.deepEqual(snippetLines(['a', 'b', '', ' '], 1, 2), { first: 0, text: 'a\nb' });
   assert.equal(fenced('x', 'go'), '```go\nx\n```');
   assert.equal(fenced('a ```` b', ''), '`````\na ```` b\n`````');
 });
