@@ -4,7 +4,7 @@ import {
   type Missing,
   type ServerCapabilities,
 } from '../../api/capabilities';
-import type { OperationArgs, Page, TeahouseClient, UntypedArgs } from '../../api/client';
+import type { OperationArgs, Page, RequestOptions, TeahouseClient, UntypedArgs } from '../../api/client';
 import type { OperationById } from '../../api/client/operationTypes';
 import { operations } from '../../api/operations';
 import type { OperationSpec } from '../../api/operationSpec';
@@ -204,17 +204,18 @@ export async function fetchIssuePage(
   page: number,
   limit: number,
   repositoryId: () => Promise<number>,
+  options?: RequestOptions,
 ): Promise<Page<Issue>> {
   // the plan's arguments were checked against the server's capabilities rather than the catalogue's types
   if (plan.kind === 'list') {
-    return client.page('issueListIssues', { ...plan.args, page, limit } as ListArgs);
+    return client.page('issueListIssues', { ...plan.args, page, limit } as ListArgs, options);
   }
   const repository = plan.repository;
   if (repository === undefined) {
-    return client.page('issueSearchIssues', { ...plan.args, page, limit } as SearchArgs);
+    return client.page('issueSearchIssues', { ...plan.args, page, limit } as SearchArgs, options);
   }
   const args = { ...plan.args, priority_repo_id: await repositoryId(), page, limit };
-  const result = await client.page('issueSearchIssues', args as SearchArgs);
+  const result = await client.page('issueSearchIssues', args as SearchArgs, options);
   const items = result.items.filter((issue) => inRepository(issue, repository));
   if (items.length === result.items.length) return { ...result, items };
   return { ...result, items, hasNext: false, nextPage: undefined, lastPage: page };
