@@ -7,6 +7,7 @@ import {
   criteriaOf,
   parseSavedQueries,
   queryRepository,
+  searchAsQueryEntry,
   type SavedQuery,
 } from '../../src/extension/views/savedQueries';
 
@@ -149,4 +150,25 @@ test('where a query appears: every repository without one named; only its own, a
     repository: widgets,
   });
   assert.deepEqual(queryRepository(query({}), undefined), { repository: undefined });
+});
+
+test('a search saved as a query reads back as the same search, of every state', () => {
+  const entry = searchAsQueryEntry({ label: 'Crashes', text: ' crash ', pulls: true, repository: widgets });
+  assert.deepEqual(entry, {
+    label: 'Crashes',
+    type: 'pulls',
+    state: 'all',
+    q: 'crash',
+    repository: 'acme/widgets',
+  });
+  const [saved] = parseSavedQueries([entry]);
+  assert.ok(saved);
+  assert.deepEqual(planIssueCriteria(teahouse, criteriaOf(saved, 'alice'), saved.repository, 'alice'), {
+    kind: 'list',
+    args: { owner: 'acme', repo: 'widgets', type: 'pulls', state: 'all', q: 'crash' },
+  });
+  assert.equal(
+    searchAsQueryEntry({ label: 'x', text: 'y', pulls: false, repository: undefined }).repository,
+    undefined,
+  );
 });

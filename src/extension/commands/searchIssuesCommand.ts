@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Issue } from '../../api/types';
 import type { Account } from '../accounts/account';
 import { searchIssues, type IssueSearch, type IssueSearchResult } from '../views/issueSearch';
+import { savedQueriesSetting, searchAsQueryEntry } from '../views/savedQueries';
 import type { RepoRef, TreeNode } from '../views/nodes';
 import { registerCommand } from './errorReporter';
 import type { Services } from './services';
@@ -96,6 +97,45 @@ async function openResult(account: Account, issue: Issue): Promise<void> {
   );
 }
 
+/** "Save as a Query": the search's text, kind and repository as an entry of `teahouse.queries`. */
+async function saveAsQuery(
+  services: Services,
+  text: string,
+  pulls: boolean | undefined,
+  repository: RepoRef | undefined,
+): Promise<void> {
+  try {
+    if (text.trim() === '') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Type what to search for first.'));
+      return;
+    }
+    let kind = pulls;
+    if (kind === undefined) {
+      const picked = await vscode.window.showQuickPick(
+        [
+          { label: vscode.l10n.t('Issues'), pulls: false },
+          { label: vscode.l10n.t('Pull Requests'), pulls: true },
+        ],
+        { title: vscode.l10n.t('Which view shows the query?') },
+      );
+      if (!picked) return;
+      kind = picked.pulls;
+    }
+    const label = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Name of the query'),
+      value: text.trim(),
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Type a name') : undefined),
+    });
+    if (!label) return;
+    const configuration = vscode.workspace.getConfiguration();
+    const current = configuration.get<unknown[]>(savedQueriesSetting) ?? [];
+    const entry = searchAsQueryEntry({ label: label.trim(), text, pulls: kind, repository });
+    await configuration.update(savedQueriesSetting, [...current, entry], vscode.ConfigurationTarget.Global);
+  } catch (error) {
+    services.errors.report('teahouse.searchIssues', error);
+  }
+}
+
 /** The quick pick: asks the server as the user types, drops answers to text typed past. */
 function showSearch(
   services: Services,
@@ -114,6 +154,10 @@ function showSearch(
           ),
         }
       : { iconPath: new vscode.ThemeIcon('globe'), tooltip: vscode.l10n.t('Search everywhere') };
+  const saveButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('save'),
+    tooltip: vscode.l10n.t('Save as a Query in the Views'),
+  };
   let everywhere = place.repository === undefined;
   const describe = () => {
     const kind =
@@ -126,7 +170,7 @@ function showSearch(
       everywhere || !place.repository
         ? vscode.l10n.t('{0} everywhere', kind)
         : vscode.l10n.t('{0} in {1}/{2}', kind, place.repository.owner, place.repository.repo);
-    picker.buttons = place.repository ? [scopeButton(everywhere)] : [];
+    picker.buttons = [...(place.repository ? [scopeButton(everywhere)] : []), saveButton];
   };
   describe();
   picker.placeholder = vscode.l10n.t('Type words of a title or a description');
@@ -163,7 +207,13 @@ function showSearch(
     timer = setTimeout(() => void run(), debounceMs);
   };
   picker.onDidChangeValue(schedule);
-  picker.onDidTriggerButton(() => {
+  picker.onDidTriggerButton((button) => {
+    if (button === saveButton) {
+      const text = picker.value;
+      picker.hide();
+      void saveAsQuery(services, text, base.pulls, everywhere ? undefined : place.repository);
+      return;
+    }
     everywhere = !everywhere;
     describe();
     schedule();

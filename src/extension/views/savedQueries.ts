@@ -115,3 +115,19 @@ export function queryRepository(
   if (query.owner !== undefined && !same(query.owner, scope.owner)) return 'hidden';
   return { repository: scope };
 }
+
+/** The setting's entry for a search saved as a query (the search box's text, kind and repository). */
+export function searchAsQueryEntry(search: {
+  readonly label: string;
+  readonly text: string;
+  readonly pulls: boolean;
+  readonly repository: RepoRef | undefined;
+}): Record<string, string> {
+  return {
+    label: search.label,
+    type: search.pulls ? 'pulls' : 'issues',
+    state: 'all',
+    q: search.text.trim(),
+    ...(search.repository && { repository: `${search.repository.owner}/${search.repository.repo}` }),
+  };
+}
