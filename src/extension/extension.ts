@@ -14,6 +14,7 @@ import { registerPermalinkCommands } from './commands/permalinkCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
 import { registerTodoIssueCommand } from './commands/todoIssueCommand';
 import { registerWorkOnIssueCommand } from './commands/workOnIssueCommand';
+import { registerSearchIssuesCommands } from './commands/searchIssuesCommand';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerIssueCommands,
     registerPullRequestCommands,
     registerWorkOnIssueCommand,
+    registerSearchIssuesCommands,
     registerRepositoryCommands,
     registerPublishCommands,
     registerTakeOfflineCommand,
