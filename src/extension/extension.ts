@@ -27,6 +27,7 @@ import { localServerAutoStart } from './util/settings';
 import { registerNotificationCommands } from './views/notificationsCommands';
 import { NotificationsView } from './views/notificationsView';
 import { TeahouseViews } from './views/views';
+import { CreatePullForms } from './webviews/createPullForms';
 import { Webviews } from './webviews/webviews';
 import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
 import { WorkspaceRepositories } from './workspace/workspaceRepositories';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     trees: views.trees,
     filters: views.filters,
     errors,
+    pullForms: own(new CreatePullForms()),
   };
   const wired = performance.now();
   for (const register of [
