@@ -12,7 +12,7 @@ import {
   resolves,
   upstreamOf,
 } from '../workspace/branchState';
-import { draftFromCommits, type CommitMessage } from '../workspace/pullRequestDraft';
+import { defaultBase, draftFromCommits, type CommitMessage } from '../workspace/pullRequestDraft';
 import type { MatchedRepository } from '../workspace/workspaceRepositories';
 import { refreshIssueViews, type Services } from './services';
 import type { RepoTarget } from './targets';
@@ -158,7 +158,6 @@ export async function openCreatePullForm(
   const folder = await services.workspace.folderOf(account, ref.owner, ref.repo);
   const repository = await client.api.repoGet(ref);
   const defaultBranch = repository.default_branch;
-  const base = options.base ?? defaultBranch;
   let head = options.head;
   if (head === undefined && folder) {
     head = await currentBranch(folder.rootPath);
@@ -170,6 +169,11 @@ export async function openCreatePullForm(
   head ??= await pickServerBranch(target, defaultBranch);
   if (head === undefined) return;
   const headBranch = head;
+  const branches: string[] = [];
+  for await (const branch of client.paginate('repoListBranches', { ...ref, limit: 50 }))
+    branches.push(branch.name);
+  const hostedHere = folder !== undefined && folder.remoteName === undefined;
+  const base = options.base ?? defaultBase(headBranch, defaultBranch, branches, !hostedHere);
   const sameBranch = problemMessage(headBranch, base, undefined);
   if (sameBranch) throw new Error(sameBranch);
   const local = folder && (await resolves(folder.rootPath, `refs/heads/${headBranch}`)) ? folder : undefined;
@@ -190,7 +194,8 @@ export async function openCreatePullForm(
     ref,
     head: headBranch,
     base,
-    defaultBranch,
+    branches,
+    templateBranch: hostedHere ? base : defaultBranch,
     draft: draftFromCommits(headBranch, commits ?? []),
     issue: await issueOfBranch(headBranch),
   });

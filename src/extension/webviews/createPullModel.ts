@@ -31,7 +31,10 @@ export interface CreatePullInputs {
   readonly ref: RepoRef;
   readonly head: string;
   readonly base: string;
-  readonly defaultBranch: string;
+  /** The server's branches. */
+  readonly branches: readonly string[];
+  /** Where the templates are read: the default branch. */
+  readonly templateBranch: string;
   readonly draft: PullRequestDraft;
   readonly issue: number | undefined;
 }
@@ -78,9 +81,7 @@ export async function loadTemplates(
 /** Everything the form starts with, read from the server. */
 export async function loadCreatePullModel(inputs: CreatePullInputs): Promise<CreatePullModel> {
   const { client, ref, head, base } = inputs;
-  const branches: string[] = [];
-  for await (const branch of client.paginate('repoListBranches', { ...ref, limit: 50 }))
-    if (branch.name !== head) branches.push(branch.name);
+  const branches = inputs.branches.filter((name) => name !== head);
   if (!branches.includes(base)) branches.unshift(base);
   const labels = [];
   for await (const label of client.paginate('issueListLabels', { ...ref, limit: 50 }))
@@ -91,7 +92,7 @@ export async function loadCreatePullModel(inputs: CreatePullInputs): Promise<Cre
   const people = new Set<string>([ref.owner, inputs.me]);
   for await (const user of client.paginate('repoListCollaborators', { ...ref, limit: 50 }))
     people.add(user.login);
-  const templates = await loadTemplates(client, ref, inputs.defaultBranch);
+  const templates = await loadTemplates(client, ref, inputs.templateBranch);
   const template = templates[0];
   const fixes = pullRequestBodyFor(inputs.issue);
   return {

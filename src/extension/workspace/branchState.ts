@@ -15,7 +15,7 @@ export async function upstreamOf(cwd: string, branch: string): Promise<string | 
     'rev-parse',
     '--abbrev-ref',
     '--symbolic-full-name',
-    `refs/heads/${branch}@{upstream}`,
+    `${branch}@{upstream}`,
   ]).catch(() => '');
   return upstream === '' ? undefined : upstream;
 }

@@ -115,3 +115,21 @@ export function pullRequestProblem(
   if (commitsAhead === 0) return 'no commits';
   return undefined;
 }
+
+const conventionalBases = ['main', 'master', 'trunk', 'develop'];
+
+/**
+ * The base a pull request starts with: the repository's default branch. A workspace folder the local
+ * server hosts itself reports its checked-out branch as the default (`trusted` false), so there the
+ * default counts only when it is another existing branch, and a conventional name (`main`, `master`, …)
+ * stands in otherwise.
+ */
+export function defaultBase(
+  head: string,
+  defaultBranch: string,
+  branches: readonly string[],
+  trusted: boolean,
+): string {
+  if (trusted || (defaultBranch !== head && branches.includes(defaultBranch))) return defaultBranch;
+  return conventionalBases.find((name) => branches.includes(name)) ?? defaultBranch;
+}

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { CreatePullFormApi } from '../../../src/extension/webviews/createPullForms';
+import { titleFromBranch as titleFromBranchForTest } from '../../../src/extension/workspace/pullRequestDraft';
 import { localServer, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
 
@@ -41,8 +42,13 @@ async function openForm(args?: object): Promise<CreatePullFormApi> {
 async function refusal(): Promise<string> {
   const api = await teahouse();
   const before = api.errors.last;
-  await vscode.commands.executeCommand('teahouse.createPullRequest');
-  assert.notEqual(api.errors.last, before, 'the command reported nothing');
+  const returned: unknown = await vscode.commands.executeCommand('teahouse.createPullRequest');
+  const form = api.webviews.createPullRequest.form;
+  assert.notEqual(
+    api.errors.last,
+    before,
+    `the command reported nothing; it returned ${String(returned)}, the form shows ${form?.model.head ?? 'nothing'}`,
+  );
   return api.errors.last?.message ?? '';
 }
 
@@ -162,6 +168,48 @@ export function createPullRequestSuite(): void {
       branches.push(empty);
       await git(folder, 'checkout', '-b', empty, '--');
       assert.match(await refusal(), new RegExp(`${empty} has no commits ahead of main`));
+    });
+
+    test('a branch not on the remote is published first, and a branch ahead of its upstream pushed', async function () {
+      const { client, url, admin } = await localServer();
+      const api = await teahouse();
+      const name = unique('push-target');
+      await seedOrSkip(this, () => client.api.createCurrentUserRepo({ body: { name, auto_init: false } }));
+      const remote = new URL(`${admin.username}/${name}.git`, url);
+      remote.username = admin.username;
+      remote.password = admin.password;
+      await git(folder, 'remote', 'add', 'pushtest', remote.href);
+      const matched = (repo: string) => async () =>
+        (await api.workspaceRepositories()).some((match) => match.rootPath === folder && match.repo === repo);
+      try {
+        await git(folder, 'push', 'pushtest', 'main');
+        await git(folder, 'fetch', 'pushtest');
+        await waitFor(matched(name), 'the workspace to follow the new remote');
+        const branch = unique('suite/publish-me');
+        await branchWithCommit(branch, 'Publish me');
+        const ref = { owner: admin.username, repo: name };
+        const target = { account: 'local', repository: `${ref.owner}/${ref.repo}`, push: true };
+        const form = await openForm(target);
+        assert.equal(form.model.head, branch);
+        assert.equal(form.model.title, 'Publish me');
+        const published = await client.api.repoGetBranch({ ...ref, branch });
+        assert.equal(published.commit.id, await git(folder, 'rev-parse', 'HEAD'));
+        assert.equal(
+          await git(folder, 'rev-parse', '--abbrev-ref', `${branch}@{upstream}`),
+          `pushtest/${branch}`,
+        );
+
+        await git(folder, 'commit', '--allow-empty', '-m', 'One more');
+        const again = await openForm(target);
+        assert.equal(again.model.title, titleFromBranchForTest(branch));
+        const pushed = await client.api.repoGetBranch({ ...ref, branch });
+        assert.equal(pushed.commit.id, await git(folder, 'rev-parse', 'HEAD'), 'the new commit was pushed');
+        const pull = await again.submit(again.initialValues);
+        assert.equal(pull.head.ref, branch);
+      } finally {
+        await git(folder, 'remote', 'remove', 'pushtest');
+        await waitFor(async () => !(await matched(name)()), 'the workspace to drop the remote');
+      }
     });
   });
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { composePullBody, titleWithDraft } from '../../../src/webview/createPullProtocol';
 import {
+  defaultBase,
   discoverTemplates,
   draftFromCommits,
   parseCommitLog,
@@ -99,4 +100,15 @@ test('a pull request into its own branch or without commits is refused', () => {
   assert.equal(pullRequestProblem('topic', 'main', 1), undefined);
   // unknown (no working copy): the server decides
   assert.equal(pullRequestProblem('topic', 'main', undefined), undefined);
+});
+
+test('the base is the default branch, unless a locally hosted folder reports its own checkout', () => {
+  const branches = ['main', 'topic', 'feature-1'];
+  assert.equal(defaultBase('topic', 'main', branches, true), 'main');
+  assert.equal(defaultBase('topic', 'develop', [...branches, 'develop'], true), 'develop');
+  // the local server hosting the folder reports HEAD as its default branch
+  assert.equal(defaultBase('topic', 'topic', branches, false), 'main');
+  assert.equal(defaultBase('main', 'gone', branches, false), 'main');
+  assert.equal(defaultBase('topic', 'feature-1', branches, false), 'feature-1');
+  assert.equal(defaultBase('topic', 'topic', ['topic', 'other'], false), 'topic');
 });
