@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ServerCapabilities } from '../../../src/api/capabilities';
+import { defaultApiLimits } from '../../../src/api/serverProfile';
+import { reviewersShortfall } from '../../../src/extension/webviews/createPullModel';
 import { composePullBody, titleWithDraft } from '../../../src/webview/createPullProtocol';
 import {
   defaultBase,
@@ -111,4 +114,19 @@ test('the base is the default branch, unless a locally hosted folder reports its
   assert.equal(defaultBase('main', 'gone', branches, false), 'main');
   assert.equal(defaultBase('topic', 'feature-1', branches, false), 'feature-1');
   assert.equal(defaultBase('topic', 'topic', ['topic', 'other'], false), 'topic');
+});
+
+test('reviewers are asked only where the server has requested_reviewers (Gitea ≥ 1.14)', () => {
+  const gitea = (version: string) =>
+    new ServerCapabilities({
+      kind: 'gitea',
+      version,
+      giteaVersion: version,
+      limits: defaultApiLimits,
+      limitsFromServer: false,
+      readAt: '',
+    });
+  assert.equal(reviewersShortfall(gitea('1.13.4')), 'needs Gitea ≥ 1.14');
+  assert.equal(reviewersShortfall(gitea('1.14.1')), undefined);
+  assert.equal(reviewersShortfall(new ServerCapabilities(undefined)), undefined);
 });
