@@ -1,5 +1,5 @@
 import { need, shortfall, type ServerCapabilities } from '../../api/capabilities';
-import type { TeahouseClient } from '../../api/client';
+import { ApiError, type TeahouseClient } from '../../api/client';
 import { operationNamed } from '../../api/operations';
 import type { ContentsResponse } from '../../api/types';
 import { composePullBody, type CreatePullModel, type TemplateChoice } from '../../webview/createPullProtocol';
@@ -21,6 +21,16 @@ const reviewerNeeds = [need(operationNamed('repoCreatePullReviewRequests'))];
 /** Why this server cannot be asked for reviewers (the form hides the field then), else undefined. */
 export function reviewersShortfall(capabilities: ServerCapabilities): string | undefined {
   return shortfall(capabilities, reviewerNeeds);
+}
+
+/** A list the form can do without: what the server refuses (no access, an older server) is left empty. */
+async function optionalList<T>(load: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && [403, 404, 405, 501].includes(error.status)) return [];
+    throw error;
+  }
 }
 
 export interface CreatePullInputs {
@@ -83,15 +93,27 @@ export async function loadCreatePullModel(inputs: CreatePullInputs): Promise<Cre
   const { client, ref, head, base } = inputs;
   const branches = inputs.branches.filter((name) => name !== head);
   if (!branches.includes(base)) branches.unshift(base);
-  const labels = [];
-  for await (const label of client.paginate('issueListLabels', { ...ref, limit: 50 }))
-    labels.push({ id: label.id, name: label.name, color: label.color });
-  const milestones = [];
-  for await (const milestone of client.paginate('issueGetMilestones', { ...ref, state: 'open', limit: 50 }))
-    milestones.push({ id: milestone.id, name: milestone.title });
+  const labels = await optionalList(async () => {
+    const found = [];
+    for await (const label of client.paginate('issueListLabels', { ...ref, limit: 50 }))
+      found.push({ id: label.id, name: label.name, color: label.color });
+    return found;
+  });
+  const milestones = await optionalList(async () => {
+    const found = [];
+    for await (const milestone of client.paginate('issueGetMilestones', { ...ref, state: 'open', limit: 50 }))
+      found.push({ id: milestone.id, name: milestone.title });
+    return found;
+  });
   const people = new Set<string>([ref.owner, inputs.me]);
-  for await (const user of client.paginate('repoListCollaborators', { ...ref, limit: 50 }))
-    people.add(user.login);
+  // only writers may list collaborators: a reader still gets the owner and themself
+  for (const login of await optionalList(async () => {
+    const found: string[] = [];
+    for await (const user of client.paginate('repoListCollaborators', { ...ref, limit: 50 }))
+      found.push(user.login);
+    return found;
+  }))
+    people.add(login);
   const templates = await loadTemplates(client, ref, inputs.templateBranch);
   const template = templates[0];
   const fixes = pullRequestBodyFor(inputs.issue);
