@@ -39,10 +39,10 @@ async function openForm(args?: object): Promise<CreatePullFormApi> {
 }
 
 /** Runs the command and answers the error it reported. */
-async function refusal(): Promise<string> {
+async function refusal(...args: unknown[]): Promise<string> {
   const api = await teahouse();
   const before = api.errors.last;
-  const returned: unknown = await vscode.commands.executeCommand('teahouse.createPullRequest');
+  const returned: unknown = await vscode.commands.executeCommand('teahouse.createPullRequest', ...args);
   const form = api.webviews.createPullRequest.form;
   assert.notEqual(
     api.errors.last,
@@ -89,6 +89,10 @@ export function createPullRequestSuite(): void {
       const { client } = await localServer();
       const { demo } = await seedBasics();
       await seedOrSkip(this, () => client.api.repoListPullRequests({ ...demo }));
+      const label = await client.api.issueCreateLabel({
+        ...demo,
+        body: { name: unique('form'), color: '#00aa00' },
+      });
       const branch = unique('suite/7-tidy-the-notes');
       await branchWithCommit(branch, 'Tidy the notes\n\nThe notes were untidy.');
       const form = await openForm();
@@ -101,19 +105,11 @@ export function createPullRequestSuite(): void {
       assert.equal(model.body, `The notes were untidy.\n\n${template.trim()}`);
       assert.ok(!model.branches.includes(branch), 'the head is not offered as base');
       assert.equal(model.reviewersNote, undefined, 'Teahouse has requested_reviewers');
-
-      const label = await client.api.issueCreateLabel({
-        ...demo,
-        body: { name: unique('form'), color: '#00aa00' },
-      });
-      const form2 = await openForm();
-      const modelLabel = form2.model.labels.find((candidate) => candidate.id === label.id);
-      assert.ok(modelLabel, 'the new label is offered');
-      const pull = await form2.submit({
-        ...form2.initialValues,
-        labels: [label.id],
-        title: 'Tidy the notes!',
-      });
+      assert.ok(
+        model.labels.some((candidate) => candidate.id === label.id),
+        'the label is offered',
+      );
+      const pull = await form.submit({ ...form.initialValues, labels: [label.id], title: 'Tidy the notes!' });
       const onServer = await client.api.repoGetPullRequest({ ...demo, index: pull.number });
       assert.equal(onServer.head.ref, branch);
       assert.equal(onServer.base.ref, 'main');
@@ -164,6 +160,8 @@ export function createPullRequestSuite(): void {
     test('on the default branch, or with no commits ahead, it is refused with a reason', async () => {
       await git(folder, 'checkout', 'main', '--');
       assert.match(await refusal(), /from main into itself/);
+      // the same from the Source Control title bar, which passes the repository's SourceControl
+      assert.match(await refusal({ rootUri: vscode.Uri.file(folder) }), /from main into itself/);
       const empty = unique('suite/nothing-yet');
       branches.push(empty);
       await git(folder, 'checkout', '-b', empty, '--');
