@@ -13,6 +13,7 @@ import { registerLocalServerCommands } from './commands/localServerCommands';
 import { registerPermalinkCommands } from './commands/permalinkCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
 import { registerWorkOnIssueCommand } from './commands/workOnIssueCommand';
+import { registerSearchIssuesCommands } from './commands/searchIssuesCommand';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerIssueCommands,
     registerPullRequestCommands,
     registerWorkOnIssueCommand,
+    registerSearchIssuesCommands,
     registerRepositoryCommands,
     registerPublishCommands,
     registerTakeOfflineCommand,

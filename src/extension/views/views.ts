@@ -8,6 +8,7 @@ import { IssueFilters } from './issueFilters';
 import { issuesResolver } from './issuesSource';
 import { organizationsResolver } from './organizationsSource';
 import { repositoriesResolver } from './repositoriesSource';
+import { savedQueriesSetting } from './savedQueries';
 import { TeahouseTreeProvider } from './treeProvider';
 
 /** The four views of the Teahouse container, kept in step with accounts, the workspace and the filters. */
@@ -59,6 +60,13 @@ export class TeahouseViews extends Disposable {
     void vscode.commands.executeCommand('setContext', 'teahouse.hasAccounts', accounts.list().length > 0);
     this._register(
       workspace.onDidChange(() => {
+        this.trees.issues.refresh();
+        this.trees.pullRequests.refresh();
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(savedQueriesSetting)) return;
         this.trees.issues.refresh();
         this.trees.pullRequests.refresh();
       }),

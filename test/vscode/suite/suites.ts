@@ -10,6 +10,7 @@ import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
+import { searchSuite } from './search.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
 import { treesSuite } from './trees.suite';
@@ -32,6 +33,7 @@ export const suites: readonly (() => void)[] = [
   permalinkSuite,
   startWorkingOnIssueSuite,
   createPullRequestSuite,
+  searchSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];

@@ -14,6 +14,7 @@ import { createWithApiOperationScenario, runApiOperationScenario } from './apiOp
 import { createPullRequestScenario } from './createPullRequestScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
+import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
 
 export interface ScenarioContext {
@@ -120,4 +121,5 @@ export const scenarios: readonly Scenario[] = [
   createWithApiOperationScenario,
   ...webviewScenarios,
   createPullRequestScenario,
+  searchScenario,
 ];
