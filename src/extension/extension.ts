@@ -29,6 +29,7 @@ import { localServerAutoStart } from './util/settings';
 import { registerNotificationCommands } from './views/notificationsCommands';
 import { NotificationsView } from './views/notificationsView';
 import { TeahouseViews } from './views/views';
+import { CreatePullForms } from './webviews/createPullForms';
 import { Webviews } from './webviews/webviews';
 import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
 import { WorkspaceRepositories } from './workspace/workspaceRepositories';
@@ -58,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     trees: views.trees,
     filters: views.filters,
     errors,
+    pullForms: own(new CreatePullForms()),
   };
   const wired = performance.now();
   for (const register of [

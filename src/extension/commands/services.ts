@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { AccountService } from '../accounts/accountService';
 import type { LocalServerController } from '../local/localServerController';
 import type { Log } from '../util/log';
+import type { CreatePullForms } from '../webviews/createPullForms';
 import type { IssueFilters } from '../views/issueFilters';
 import type { TreeNode } from '../views/nodes';
 import type { TeahouseTreeProvider } from '../views/treeProvider';
@@ -25,6 +26,8 @@ export interface Services {
   readonly trees: Trees;
   readonly filters: { readonly issues: IssueFilters; readonly pullRequests: IssueFilters };
   readonly errors: ErrorReporter;
+  /** The Create Pull Request form, when one is open. */
+  readonly pullForms: CreatePullForms;
 }
 
 export function allTrees(services: Services): TeahouseTreeProvider[] {
