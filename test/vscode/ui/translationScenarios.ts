@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runFromPalette } from '../harness/workbench';
+import { demoRepositoryName } from '../harness/workspaceFixture';
+import { pickItem, runFromPalette, treeRow, viewPane } from '../harness/workbench';
+import { demoSeeder } from './localServerAccess';
+import { webviewFrame } from './webviewScenarios';
 import type { Scenario } from './scenarios';
 
 // Run in a workbench whose display language is German (harness/languagePack.ts): VS Code must pick
@@ -54,6 +57,36 @@ export const germanScenarios: readonly Scenario[] = [
         .filter({ hasText: german('l10n/bundle.l10n.de.json', 'l10n/bundle.l10n.json', invalid) })
         .waitFor();
       await page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'in German, the issue view (a webview) shows its buttons and headings in German (@vscode/l10n)',
+    async run(context) {
+      const { page } = context;
+      const de = (message: string) => german('l10n/bundle.l10n.de.json', 'l10n/bundle.l10n.json', message);
+      const nls = (key: string) => german('package.nls.de.json', 'package.nls.json', key);
+      await viewPane(page, nls('teahouse.repositories.name'))
+        .locator('.welcome-view-content a.monaco-button', { hasText: nls('teahouse.startLocalServer.title') })
+        .click();
+      await treeRow(viewPane(page, nls('teahouse.repositories.name')), demoRepositoryName).waitFor({
+        timeout: 60_000,
+      });
+      const { client, owner } = await demoSeeder(context);
+      const issue = await client.api.issueCreateIssue({
+        owner,
+        repo: demoRepositoryName,
+        body: { title: `Auf Deutsch ${Date.now().toString(36)}` },
+      });
+      await runFromPalette(page, `Teahouse: ${nls('teahouse.openIssue.title')}`);
+      await pickItem(page, new RegExp(`#${issue.number} `));
+      const frame = await webviewFrame(page, `h1:has-text("${issue.title}")`);
+      await frame.locator('#toggle-state', { hasText: de('Close') }).waitFor();
+      await frame.locator('#preview-comment', { hasText: de('Preview') }).waitFor();
+      await frame.locator('h2', { hasText: de('Add a comment') }).waitFor();
+      await frame.locator('.meta-label', { hasText: de('Time tracked') }).waitFor();
+      await page.screenshot({
+        path: path.join(context.projectRoot, 'test-results', 'vscode', 'issue-view-de.png'),
+      });
     },
   },
 ];
