@@ -133,11 +133,17 @@ export function plainStrings(manifest: Json): string[] {
  * the string under that key in `nls` (a changed English text replaces the old one).
  */
 export function externalize(manifest: Json, nls: Nls): void {
-  for (const item of localisableSlots(manifest)) {
+  const slots = localisableSlots(manifest);
+  // a key another field already refers to stays theirs (e.g. a second welcome text inserted before the first)
+  const taken = new Set(slots.flatMap((item) => placeholderKey(read(item)) ?? []));
+  for (const item of slots) {
     const value = read(item);
     if (placeholderKey(value)) continue;
-    nls[item.key] = value;
-    (item.holder as Record<string | number, unknown>)[item.field] = `%${item.key}%`;
+    let key = item.key;
+    for (let n = 2; taken.has(key) && nls[key] !== value; n++) key = `${item.key}.${n}`;
+    taken.add(key);
+    nls[key] = value;
+    (item.holder as Record<string | number, unknown>)[item.field] = `%${key}%`;
   }
 }
 

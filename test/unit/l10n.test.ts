@@ -107,6 +107,29 @@ test('a plain title added to package.json becomes a %key% with its English text'
   });
 });
 
+test('a plain string whose key another field already uses gets a key of its own', () => {
+  const manifest = {
+    contributes: {
+      viewsWelcome: [
+        { view: 'teahouse.issues', contents: 'Inserted before the first.' },
+        { view: 'teahouse.issues', contents: '%teahouse.issues.welcome%' },
+      ],
+      commands: [{ command: 'teahouse.x', title: 'Same as before' }],
+    },
+  };
+  const nls: Nls = { 'teahouse.issues.welcome': 'The first.', 'teahouse.x.title': 'Old text' };
+  externalize(manifest, nls);
+  assert.deepEqual(
+    manifest.contributes.viewsWelcome.map((welcome) => welcome.contents),
+    ['%teahouse.issues.welcome.2%', '%teahouse.issues.welcome%'],
+  );
+  assert.deepEqual(nls, {
+    'teahouse.issues.welcome': 'The first.',
+    'teahouse.issues.welcome.2': 'Inserted before the first.',
+    'teahouse.x.title': 'Same as before',
+  });
+});
+
 test('the packaged extension ships the English and translated package.nls and l10n bundles', async () => {
   const vsce = createRequire(__filename)('@vscode/vsce') as {
     listFiles(options: { cwd: string; packageManager: 'none' }): Promise<string[]>;
