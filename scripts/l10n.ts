@@ -7,7 +7,7 @@
 //    and the ones no longer used, which it drops.
 // `--check` writes nothing and fails when any file is out of date or a translation lacks a key.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportBundle } from './l10n/bundle';
 import {
@@ -28,9 +28,7 @@ const check = process.argv.includes('--check');
 const problems: string[] = [];
 
 function update(file: string, text: string): void {
-  const current =
-    readJsonFile<unknown>(file, undefined) === undefined ? undefined : readFileSync(file, 'utf8');
-  if (current === text) return;
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
   if (check) problems.push(`${path.relative(root, file)} is out of date: run \`npm run l10n\``);
   else {
     writeIfChanged(file, text);
@@ -38,12 +36,17 @@ function update(file: string, text: string): void {
   }
 }
 
-function dropStale(file: string, english: object): void {
+function dropStale(file: string, english: Record<string, unknown>): void {
   const translation = readJsonFile<Record<string, unknown>>(file, {});
   const { missing, stale } = translationGaps(english, translation);
   const name = path.relative(root, file);
   if (missing.length > 0) {
-    problems.push(`${name} lacks ${missing.length} key(s):\n  ${missing.join('\n  ')}`);
+    const listed = missing.map((key) => {
+      const text = english[key];
+      const message = typeof text === 'string' ? text : (text as { message?: string } | undefined)?.message;
+      return message === key ? JSON.stringify(key) : `${JSON.stringify(key)}: ${JSON.stringify(message)}`;
+    });
+    problems.push(`${name} lacks ${missing.length} key(s) (translate these):\n  ${listed.join('\n  ')}`);
   }
   if (stale.length > 0) {
     if (check) problems.push(`${name} holds ${stale.length} key(s) no longer used: run \`npm run l10n\``);
@@ -56,13 +59,14 @@ function dropStale(file: string, english: object): void {
 }
 
 async function main(): Promise<void> {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'contributions.ts'), ...(check ? ['--check'] : [])],
-    {
+  try {
+    const contributions = path.join(__dirname, 'contributions.ts');
+    execFileSync(process.execPath, ['--import', 'tsx', contributions, ...(check ? ['--check'] : [])], {
       stdio: 'inherit',
-    },
-  );
+    });
+  } catch {
+    problems.push('the operation commands are out of date: run `npm run l10n`');
+  }
   const manifest = JSON.parse(readFileSync(packageJsonFile, 'utf8')) as Record<string, unknown>;
   const nls = readJsonFile<Nls>(packageNlsFile, {});
   externalize(manifest, nls);
