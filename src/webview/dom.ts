@@ -25,7 +25,13 @@ export function button(label: string, attributes: Attributes, onClick: () => voi
 export function when(iso: string | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    // the page's lang is VS Code's display language (webviewHtml.ts), not the browser's
+    return date.toLocaleString(document.documentElement.lang || undefined);
+  } catch {
+    return date.toLocaleString();
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import './l10nSetup';
+import * as l10n from '@vscode/l10n';
 import { button, h, icon, routeLinks, when } from './dom';
 import { pullSections } from './pullSections';
 import {
@@ -32,6 +34,12 @@ const emoji: Record<string, string> = {
   eyes: '👀',
 };
 
+const stateNames: Record<string, string> = {
+  open: l10n.t('open'),
+  closed: l10n.t('closed'),
+  merged: l10n.t('merged'),
+};
+
 function saveState(): void {
   if (model) channel.state = { ...model.target, draft };
 }
@@ -62,14 +70,19 @@ function reactions(groups: readonly ReactionGroup[], target: ReactionTarget): HT
         `${emoji[group.content] ?? group.content} ${group.count}`,
         {
           secondary: !group.mine,
-          title: group.mine ? `Remove your ${group.content}` : `React with ${group.content}`,
+          title: group.mine
+            ? l10n.t('Remove your {0}', group.content)
+            : l10n.t('React with {0}', group.content),
           'data-reaction': group.content,
         },
         () => void act(() => channel.request('react', { target, content: group.content })),
       ),
     );
   }
-  const picker = h('vscode-single-select', { 'aria-label': 'Add a reaction', class: 'reaction-picker' });
+  const picker = h('vscode-single-select', {
+    'aria-label': l10n.t('Add a reaction'),
+    class: 'reaction-picker',
+  });
   picker.append(h('vscode-option', { value: '' }, '☺ +'));
   for (const content of reactionContents)
     picker.append(h('vscode-option', { value: content }, `${emoji[content]} ${content}`));
@@ -101,24 +114,24 @@ function commentView(comment: CommentModel): HTMLElement {
       const editor = h('vscode-textarea', {
         rows: '6',
         resize: 'vertical',
-        'aria-label': 'Edit comment',
+        'aria-label': l10n.t('Edit comment'),
       }) as HTMLElement & { value: string };
       editor.value = comment.body;
       const save = button(
-        'Save',
+        l10n.t('Save'),
         {},
         () => void act(() => channel.request('editComment', { id: comment.id, body: editor.value })),
       );
-      const cancel = button('Cancel', { secondary: true }, () =>
+      const cancel = button(l10n.t('Cancel'), { secondary: true }, () =>
         body.replaceChildren(serverHtml(comment.html)),
       );
       body.replaceChildren(editor, h('div', { class: 'row' }, save, cancel));
     };
     article.querySelector('header')?.append(
       h('span', { class: 'spacer' }),
-      button('Edit', { secondary: true, class: 'edit-comment' }, edit),
+      button(l10n.t('Edit'), { secondary: true, class: 'edit-comment' }, edit),
       button(
-        'Delete',
+        l10n.t('Delete'),
         { secondary: true, class: 'delete-comment' },
         () => void act(() => channel.request('deleteComment', { id: comment.id })),
       ),
@@ -129,6 +142,7 @@ function commentView(comment: CommentModel): HTMLElement {
 
 function metaRow(
   label: string,
+  editLabel: string | undefined,
   value: Node | string,
   pick?: 'labels' | 'milestone' | 'assignees',
 ): HTMLElement {
@@ -144,8 +158,8 @@ function metaRow(
           secondary: true,
           'icon-only': true,
           icon: 'edit',
-          title: `Edit ${label.toLowerCase()}`,
-          'aria-label': `Edit ${label.toLowerCase()}`,
+          title: editLabel,
+          'aria-label': editLabel,
         },
         () => void act(() => channel.request('pick', { what: pick })),
       ),
@@ -220,7 +234,7 @@ function editIssue(view: ViewModel): void {
 function duration(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+  return hours > 0 ? l10n.t('{0}h {1}m', hours, minutes) : l10n.t('{0}m', minutes);
 }
 
 function render(view: ViewModel): void {
@@ -237,8 +251,9 @@ function render(view: ViewModel): void {
     labels.append(chip);
   }
   const stateName = view.pull?.merged ? 'merged' : issue.state;
+  const none = l10n.t('none');
   const toggle = button(
-    issue.state === 'open' ? 'Close' : 'Reopen',
+    issue.state === 'open' ? l10n.t('Close') : l10n.t('Reopen'),
     { secondary: true, id: 'toggle-state' },
     () => void act(() => channel.request('setState', { state: issue.state === 'open' ? 'closed' : 'open' })),
   );
@@ -256,12 +271,13 @@ function render(view: ViewModel): void {
       h(
         'p',
         {},
-        h('vscode-badge', { id: 'state', 'data-state': stateName }, stateName),
+        h('vscode-badge', { id: 'state', 'data-state': stateName }, stateNames[stateName]),
         ' ',
         icon(isPull ? 'git-pull-request' : 'issues'),
         ' ',
         h('strong', {}, issue.author.login),
-        ` opened ${when(issue.createdAt)} in ${view.repository}`,
+        ' ',
+        l10n.t('opened {0} in {1}', when(issue.createdAt), view.repository),
         ' ',
         edit,
       ),
@@ -269,11 +285,16 @@ function render(view: ViewModel): void {
     h(
       'aside',
       { class: 'meta' },
-      metaRow('Labels', issue.labels.length > 0 ? labels : 'none', 'labels'),
-      metaRow('Milestone', issue.milestone ?? 'none', 'milestone'),
-      metaRow('Assignees', issue.assignees.map((user) => user.login).join(', ') || 'none', 'assignees'),
-      metaRow('Due date', issue.dueDate ? when(issue.dueDate) : 'none'),
-      metaRow('Time tracked', duration(issue.trackedSeconds)),
+      metaRow(l10n.t('Labels'), l10n.t('Edit labels'), issue.labels.length > 0 ? labels : none, 'labels'),
+      metaRow(l10n.t('Milestone'), l10n.t('Edit milestone'), issue.milestone ?? none, 'milestone'),
+      metaRow(
+        l10n.t('Assignees'),
+        l10n.t('Edit assignees'),
+        issue.assignees.map((user) => user.login).join(', ') || none,
+        'assignees',
+      ),
+      metaRow(l10n.t('Due date'), undefined, issue.dueDate ? when(issue.dueDate) : none),
+      metaRow(l10n.t('Time tracked'), undefined, duration(issue.trackedSeconds)),
     ),
     h(
       'article',
@@ -303,8 +324,8 @@ function commentBox(): HTMLElement {
     id: 'new-comment',
     rows: '6',
     resize: 'vertical',
-    placeholder: 'Leave a comment (Markdown)',
-    'aria-label': 'New comment',
+    placeholder: l10n.t('Leave a comment (Markdown)'),
+    'aria-label': l10n.t('New comment'),
   }) as HTMLElement & { value: string };
   editor.value = draft;
   const preview = h('div', { class: 'markdown preview', id: 'comment-preview', hidden: true });
@@ -312,7 +333,7 @@ function commentBox(): HTMLElement {
     draft = editor.value;
     saveState();
   });
-  const previewButton = button('Preview', { secondary: true, id: 'preview-comment' }, () => {
+  const previewButton = button(l10n.t('Preview'), { secondary: true, id: 'preview-comment' }, () => {
     if (!preview.hidden) {
       preview.hidden = true;
       return;
@@ -326,7 +347,7 @@ function commentBox(): HTMLElement {
       .catch(showError);
   });
   const submit = button(
-    'Comment',
+    l10n.t('Comment'),
     { id: 'submit-comment' },
     () =>
       void act(async () => {
@@ -339,7 +360,7 @@ function commentBox(): HTMLElement {
   return h(
     'section',
     { class: 'new-comment' },
-    h('h2', {}, 'Add a comment'),
+    h('h2', {}, l10n.t('Add a comment')),
     editor,
     preview,
     h('div', { class: 'row' }, submit, previewButton),

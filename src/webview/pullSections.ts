@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { button, h, icon, when } from './dom';
 import type { PullModel } from './protocol';
 import { serverHtml } from './serverHtml';
@@ -15,22 +16,26 @@ const stateIcons: Record<string, string> = {
   warning: 'warning',
 };
 
-const styleLabels: Record<string, string> = {
-  merge: 'Create a merge commit',
-  rebase: 'Rebase and fast-forward',
-  'rebase-merge': 'Rebase, then create a merge commit',
-  squash: 'Squash and merge',
-  'fast-forward-only': 'Fast-forward only',
-  'manually-merged': 'Mark as manually merged',
-};
+function styleLabel(style: string): string {
+  const labels: Record<string, string> = {
+    merge: l10n.t('Create a merge commit'),
+    rebase: l10n.t('Rebase and fast-forward'),
+    'rebase-merge': l10n.t('Rebase, then create a merge commit'),
+    squash: l10n.t('Squash and merge'),
+    'fast-forward-only': l10n.t('Fast-forward only'),
+    'manually-merged': l10n.t('Mark as manually merged'),
+  };
+  return labels[style] ?? style;
+}
 
 function mergeBox(pull: PullModel, open: boolean, actions: PullActions): HTMLElement {
-  if (pull.merged) return h('p', { class: 'merge-state merged' }, icon('git-merge'), ' Merged');
-  if (!open) return h('p', { class: 'merge-state' }, icon('circle-slash'), ' Closed without merging');
-  const select = h('vscode-single-select', { id: 'merge-style', 'aria-label': 'Merge style' });
+  if (pull.merged) return h('p', { class: 'merge-state merged' }, icon('git-merge'), ' ', l10n.t('Merged'));
+  if (!open)
+    return h('p', { class: 'merge-state' }, icon('circle-slash'), ' ', l10n.t('Closed without merging'));
+  const select = h('vscode-single-select', { id: 'merge-style', 'aria-label': l10n.t('Merge style') });
   for (const style of pull.mergeStyles)
-    select.append(h('vscode-option', { value: style }, styleLabels[style] ?? style));
-  const mergeButton = button('Merge', { id: 'merge-button', disabled: !pull.mergeable }, () => {
+    select.append(h('vscode-option', { value: style }, styleLabel(style)));
+  const mergeButton = button(l10n.t('Merge'), { id: 'merge-button', disabled: !pull.mergeable }, () => {
     const chosen = (select as HTMLElement & { value?: string }).value || pull.mergeStyles[0] || 'merge';
     actions.merge(chosen);
   });
@@ -41,9 +46,10 @@ function mergeBox(pull: PullModel, open: boolean, actions: PullActions): HTMLEle
       'p',
       { class: 'merge-state', id: 'mergeable' },
       icon(pull.mergeable ? 'check' : 'warning'),
+      ' ',
       pull.mergeable
-        ? ' This pull request can be merged.'
-        : ' This pull request cannot be merged automatically.',
+        ? l10n.t('This pull request can be merged.')
+        : l10n.t('This pull request cannot be merged automatically.'),
     ),
     h('div', { class: 'row' }, select, mergeButton),
   );
@@ -73,10 +79,11 @@ function statuses(pull: PullModel): HTMLElement {
     h(
       'h2',
       {},
-      'Checks ',
+      l10n.t('Checks'),
+      ' ',
       pull.combinedState
         ? h('vscode-badge', { id: 'combined-status' }, pull.combinedState)
-        : h('span', { class: 'muted' }, 'none'),
+        : h('span', { class: 'muted' }, l10n.t('none')),
     ),
     list,
   );
@@ -156,17 +163,17 @@ export function pullSections(pull: PullModel, open: boolean, actions: PullAction
     h(
       'section',
       {},
-      h('h2', {}, `Commits (${pull.commits.length})`),
+      h('h2', {}, l10n.t('Commits ({0})', pull.commits.length)),
       ...(pull.commitsNote ? [h('p', { class: 'muted' }, pull.commitsNote)] : []),
       commits,
     ),
     h(
       'section',
       {},
-      h('h2', {}, `Files changed (${pull.files.length})`),
+      h('h2', {}, l10n.t('Files changed ({0})', pull.files.length)),
       ...(pull.filesNote ? [h('p', { class: 'muted' }, pull.filesNote)] : []),
       files,
     ),
-    ...(pull.reviews.length > 0 ? [h('section', {}, h('h2', {}, 'Reviews'), reviews)] : []),
+    ...(pull.reviews.length > 0 ? [h('section', {}, h('h2', {}, l10n.t('Reviews')), reviews)] : []),
   ];
 }

@@ -5,11 +5,19 @@ import { test } from 'node:test';
 import { operations } from '../../src/api/operations';
 import {
   commandEntries,
+  commandTitleTexts,
   paletteEntries,
   withOperationCommands,
 } from '../../src/extension/operations/commandContributions';
 
 const packageText = readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8');
+const nls = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.nls.json'), 'utf8')) as Record<
+  string,
+  string
+>;
+/** A `%key%` placeholder's English text, as VS Code shows it. */
+const english = (value: string | undefined) =>
+  value ? (nls[/^%(.+)%$/.exec(value)?.[1] ?? ''] ?? value) : value;
 
 interface Contributes {
   commands: { command: string; title: string; category?: string }[];
@@ -24,9 +32,12 @@ test('package.json contributes exactly one command per catalogue operation, titl
   const createIssue = contributes.commands.find((entry) => entry.command === 'teahouse.api.issueCreateIssue');
   assert.deepEqual(createIssue, {
     command: 'teahouse.api.issueCreateIssue',
-    title: 'Create an issue',
-    category: 'Teahouse API',
+    title: '%teahouse.api.issueCreateIssue.title%',
+    category: '%category.teahouseApi%',
   });
+  assert.equal(english(createIssue?.title), 'Create an issue');
+  assert.equal(english(createIssue?.category), 'Teahouse API');
+  for (const [key, text] of Object.entries(commandTitleTexts(operations))) assert.equal(nls[key], text, key);
 });
 
 test('the operation commands are in the palette only when the setting asks for them', () => {
@@ -45,7 +56,7 @@ test('the operation commands are in the palette only when the setting asks for t
     assert.ok(when.endsWith(` && !teahouse.lacks.${operationId}`), when);
   }
   const runAny = contributes.commands.find((entry) => entry.command === 'teahouse.runApiOperation');
-  assert.equal(runAny?.category, 'Teahouse');
+  assert.equal(english(runAny?.category), 'Teahouse');
   const runAnyWhen = contributes.menus.commandPalette.find(
     (entry) => entry.command === 'teahouse.runApiOperation',
   )?.when;

@@ -11,7 +11,8 @@ import { killAllGroups } from './harness/processGroup';
 import { serverEnvironment, startTeahouseServer } from './harness/teahouseServer';
 import { createDemoWorkspace } from './harness/workspaceFixture';
 import { openWorkbench } from './harness/workbench';
-import { scenarios, type ScenarioContext } from './ui/scenarios';
+import { scenarios, type Scenario, type ScenarioContext } from './ui/scenarios';
+import { germanScenarios } from './ui/translationScenarios';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
 const resultsDir = path.join(projectRoot, 'test-results', 'vscode');
@@ -91,14 +92,22 @@ async function runHostSuite(
   }
 }
 
-async function runScenarios(browser: Browser, tools: Toolchain, runDir: string): Promise<Tally> {
+async function runScenarios(
+  browser: Browser,
+  tools: Toolchain,
+  runDir: string,
+  list: readonly Scenario[] = scenarios,
+  /** A display language other than English: its own code-server (see harness/languagePack.ts). */
+  locale?: string,
+): Promise<Tally> {
   const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
-  const folder = createDemoWorkspace(path.join(runDir, 'ui-workspace'));
+  const name = locale ? `ui-${locale}` : 'ui';
+  const folder = createDemoWorkspace(path.join(runDir, `${name}-workspace`));
   let server: CodeServer | undefined;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
-    server = await startCodeServer(tools, runDir, 'ui');
-    log(`UI scenarios: code-server at ${server.url}`);
+    server = await startCodeServer(tools, runDir, name, locale);
+    log(`UI scenarios${locale ? ` (${locale})` : ''}: code-server at ${server.url}`);
     const page = await openWorkbench(context, server.url, { extensionPath: projectRoot, folder });
     const scenarioContext: ScenarioContext = {
       page,
@@ -108,7 +117,7 @@ async function runScenarios(browser: Browser, tools: Toolchain, runDir: string):
       state: {},
     };
     let broken = false;
-    for (const [index, scenario] of scenarios.entries()) {
+    for (const [index, scenario] of list.entries()) {
       if (broken) {
         console.log(`  - ${scenario.name} (not run: an earlier scenario failed)`);
         tally.failed += 1;
@@ -122,14 +131,14 @@ async function runScenarios(browser: Browser, tools: Toolchain, runDir: string):
       } catch (error) {
         tally.failed += 1;
         broken = true; // the scenarios build on each other
-        const shot = path.join(resultsDir, `scenario-${index + 1}-failure.png`);
+        const shot = path.join(resultsDir, `${locale ? `${locale}-` : ''}scenario-${index + 1}-failure.png`);
         await page.screenshot({ path: shot }).catch(() => undefined);
         console.log(
           `  ✘ ${scenario.name}\n    ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n    screenshot: ${shot}`,
         );
       }
     }
-    const sidebar = path.join(resultsDir, 'sidebar.png');
+    const sidebar = path.join(resultsDir, locale ? `sidebar-${locale}.png` : 'sidebar.png');
     await page
       .locator('.part.sidebar')
       .screenshot({ path: sidebar })
@@ -180,8 +189,10 @@ async function main(): Promise<number> {
       ],
     });
     const only = process.env['TEAHOUSE_VSCODE_ONLY'];
-    if (only !== 'ui') add(await runHostSuite(browser, tools, runDir, bundle));
-    if (only !== 'host') add(await runScenarios(browser, tools, runDir));
+    if (only !== 'ui' && only !== 'l10n') add(await runHostSuite(browser, tools, runDir, bundle));
+    if (only !== 'host' && only !== 'l10n') add(await runScenarios(browser, tools, runDir));
+    if (only === undefined || only === 'l10n')
+      add(await runScenarios(browser, tools, runDir, germanScenarios, 'de'));
   } catch (error) {
     console.error(error);
     total.failed += 1;

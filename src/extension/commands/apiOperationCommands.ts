@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { operations } from '../../api/operations';
+import type { OperationGroup } from '../../api/operationSpec';
 import { AdminContext } from '../operations/adminContext';
 import { OperationAvailabilityContext } from '../operations/availabilityContext';
 import { commandIdOf, operationChoices } from '../operations/operationChoices';
@@ -12,6 +13,18 @@ import type { Services } from './services';
  * any of them by summary, method or path. Each takes an arguments object (`{ owner, repo, index, body,
  * interactive: false }`) or a tree item, and returns `{ status, data }` or `{ status, error }`.
  */
+function groupTitle(group: OperationGroup): string {
+  const titles: Record<OperationGroup, string> = {
+    admin: vscode.l10n.t('Admin'),
+    miscellaneous: vscode.l10n.t('Miscellaneous'),
+    organization: vscode.l10n.t('Organization'),
+    repository: vscode.l10n.t('Repository'),
+    issue: vscode.l10n.t('Issue'),
+    user: vscode.l10n.t('User'),
+  };
+  return titles[group];
+}
+
 export function registerApiOperationCommands(services: Services): vscode.Disposable[] {
   const documents = new ResultDocuments();
   const admin = new AdminContext(services.accounts, services.log);
@@ -30,7 +43,7 @@ export function registerApiOperationCommands(services: Services): vscode.Disposa
       const picked = await vscode.window.showQuickPick(
         choices.map((choice) =>
           choice.kind === 'separator'
-            ? { label: choice.label, kind: vscode.QuickPickItemKind.Separator }
+            ? { label: groupTitle(choice.group), kind: vscode.QuickPickItemKind.Separator }
             : { ...choice, kind: vscode.QuickPickItemKind.Default },
         ),
         {

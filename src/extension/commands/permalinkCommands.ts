@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { commitState, type PermalinkCaveat } from '../editor/commitState';
+import { commitState, NoCommitYet, type PermalinkCaveat } from '../editor/commitState';
 import { permalinkUrl, repositoryRelativePath, selectedLines, type LineRange } from '../editor/permalink';
 import { gitApi } from '../workspace/gitExtension';
 import type { MatchedRepository } from '../workspace/workspaceRepositories';
@@ -71,7 +71,12 @@ async function permalink(services: Services, arg: unknown, anyway: string): Prom
   }
   const { match, relativePath } = holding;
   const gitPath = (await gitApi())?.git.path ?? 'git';
-  const state = await commitState(gitPath, match.rootPath, relativePath, match.remoteName);
+  const state = await commitState(gitPath, match.rootPath, relativePath, match.remoteName).catch(
+    (error: unknown) => {
+      if (!(error instanceof NoCommitYet)) throw error;
+      throw new Error(vscode.l10n.t('{0} has no commit yet: commit the file to link to it.', error.folder));
+    },
+  );
   const caveats = [...state.caveats];
   const dirty = vscode.workspace.textDocuments.some(
     (document) => document.isDirty && document.uri.toString() === file.uri.toString(),

@@ -7,6 +7,7 @@ import { registerCommand } from './errorReporter';
 import { pickOwner } from './repositoryCommands';
 import type { Services } from './services';
 import { commandOptions, isTreeNode, resolveRepository } from './targets';
+import { requirementText } from '../util/requirementText';
 
 /** Arguments that skip the prompts (tests, keybindings): the local repository, the target account and place. */
 interface PublishOptions {
@@ -107,7 +108,9 @@ async function publish(
   if (!account) return undefined;
   const unable = targetShortfall(services.accounts.capabilities(account));
   if (unable) {
-    throw new Error(vscode.l10n.t('Cannot publish to {0}: publishing {1}.', accountLabel(account), unable));
+    throw new Error(
+      vscode.l10n.t('Cannot publish to {0}: publishing {1}.', accountLabel(account), requirementText(unable)),
+    );
   }
   const owner =
     options.owner ??

@@ -11,6 +11,7 @@ import { startLocalServer } from './localServerCommands';
 import { pickOwner } from './repositoryCommands';
 import type { Services } from './services';
 import { commandOptions, isTreeNode } from './targets';
+import { requirementText } from '../util/requirementText';
 
 /**
  * "Teahouse: Take Repository Offline…": a repository of a remote account, with its issues, pull requests,
@@ -175,7 +176,7 @@ async function takeOffline(
       vscode.l10n.t(
         'The server of {0} cannot be read by the local server’s migration ({1}).',
         accountLabel(account),
-        shortfall,
+        requirementText(shortfall),
       ),
     );
   }

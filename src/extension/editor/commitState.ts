@@ -17,6 +17,14 @@ export interface CommitState {
  * tree: the file is not in the commit, has uncommitted changes, or HEAD is on no branch of `remoteName` (the
  * server's remote; undefined when the local server hosts the folder itself, so HEAD is always there).
  */
+/** The repository has no commit to link to (the message is English; the command says it translated). */
+export class NoCommitYet extends Error {
+  constructor(readonly folder: string) {
+    super(`${folder} has no commit yet: commit the file to link to it.`);
+    this.name = 'NoCommitYet';
+  }
+}
+
 export async function commitState(
   gitPath: string,
   rootPath: string,
@@ -28,7 +36,7 @@ export async function commitState(
   const sha = await git('rev-parse', '--verify', '--quiet', 'HEAD').then(
     (out) => out.trim(),
     () => {
-      throw new Error(`${path.basename(rootPath)} has no commit yet: commit the file to link to it.`);
+      throw new NoCommitYet(path.basename(rootPath));
     },
   );
   const caveats: PermalinkCaveat[] = [];

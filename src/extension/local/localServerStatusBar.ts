@@ -42,7 +42,9 @@ export class LocalServerStatusBar extends Disposable {
     this.#item.tooltip = tooltip[state];
     this.#item.accessibilityInformation = {
       label:
-        state === 'running' ? `Teahouse local server running at ${this.server.url ?? ''}` : tooltip[state],
+        state === 'running'
+          ? vscode.l10n.t('Teahouse local server running at {0}', this.server.url ?? '')
+          : tooltip[state],
     };
     this.#item.backgroundColor =
       state === 'crashed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;

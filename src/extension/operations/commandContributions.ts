@@ -5,6 +5,12 @@ import { elementSpans, locate, type Span } from './jsonSpans';
 
 export const commandCategory = 'Teahouse API';
 
+/** The package.nls.json key of the generated commands' category and of one operation's title. */
+export const commandCategoryKey = 'category.teahouseApi';
+export function titleKeyOf(operation: Pick<OperationSpec, 'operationId'>): string {
+  return `${commandIdOf(operation)}.title`;
+}
+
 /** The setting that lists the operation commands in the palette; "Run API Operation…" reaches them always. */
 export const apiCommandsInPaletteSetting = 'teahouse.apiCommandsInPalette';
 
@@ -35,13 +41,22 @@ export function paletteWhen(operation: OperationSpec): string {
   return `config.${apiCommandsInPaletteSetting} && ${account} && !${lacksOperationKey(operation)}`;
 }
 
+/** The generated commands as package.json holds them: titles and category as `%key%` placeholders. */
 export function commandEntries(all: readonly OperationSpec[]): CommandEntry[] {
-  const titles = commandTitles(all);
   return all.map((operation) => ({
     command: commandIdOf(operation),
-    title: titles.get(operation.operationId) ?? operation.summary,
-    category: commandCategory,
+    title: `%${titleKeyOf(operation)}%`,
+    category: `%${commandCategoryKey}%`,
   }));
+}
+
+/** The English texts of the generated placeholders (package.nls.json entries). */
+export function commandTitleTexts(all: readonly OperationSpec[]): Record<string, string> {
+  const titles = commandTitles(all);
+  const texts: Record<string, string> = { [commandCategoryKey]: commandCategory };
+  for (const operation of all)
+    texts[titleKeyOf(operation)] = titles.get(operation.operationId) ?? operation.summary;
+  return texts;
 }
 
 export function paletteEntries(all: readonly OperationSpec[]): PaletteEntry[] {

@@ -22,7 +22,7 @@ export const groupTitles: Readonly<Record<OperationGroup, string>> = {
 };
 
 export type OperationChoice =
-  | { readonly kind: 'separator'; readonly label: string }
+  | { readonly kind: 'separator'; readonly label: string; readonly group: OperationGroup }
   | {
       readonly kind: 'operation';
       readonly label: string;
@@ -57,7 +57,7 @@ export function operationChoices(
       (operation) => operation.group === group && visibleTo(operation, isAdmin) && available(operation),
     );
     if (members.length === 0) continue;
-    choices.push({ kind: 'separator', label: groupTitles[group] });
+    choices.push({ kind: 'separator', label: groupTitles[group], group });
     for (const operation of members) {
       choices.push({
         kind: 'operation',

@@ -3,6 +3,7 @@ import { describeProfile } from '../../api/serverProfile';
 import { accountLabel, serverLabel } from '../accounts/account';
 import type { FolderKind, IssueGroup, IssueSummary, NodeOf, TreeNode } from './nodes';
 import { notificationItem } from './notificationsItem';
+import { requirementText } from '../util/requirementText';
 
 const C = vscode.TreeItemCollapsibleState;
 
@@ -244,7 +245,7 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
       );
       item.contextValue = 'group';
       if (node.unavailable !== undefined) {
-        item.description = node.unavailable;
+        item.description = requirementText(node.unavailable);
         item.collapsibleState = C.Collapsed;
       }
       return item;
@@ -271,9 +272,10 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
       return item;
     }
     case 'message': {
-      const item = new vscode.TreeItem(node.text, C.None);
+      const text = requirementText(node.text);
+      const item = new vscode.TreeItem(text, C.None);
       item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'error' : 'info');
-      item.tooltip = node.detail ?? node.text;
+      item.tooltip = node.detail ?? text;
       item.contextValue = `message.${node.severity}`;
       return item;
     }

@@ -16,6 +16,7 @@ import {
 } from '../../webview/protocol';
 import { linkDestination } from './links';
 import { revisionUri } from './revisionContent';
+import { requirementText } from '../util/requirementText';
 import { loadViewModel, markdownContext, renderMarkdown, type ViewSource } from './viewModel';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -30,6 +31,20 @@ export interface PanelOpener {
 }
 
 /** One issue or pull request view: loads its model, answers the webview's requests, runs its actions. */
+/** The view model's capability notes ("needs Gitea ≥ 1.15", vscode-free English) in the display language. */
+function withTranslatedNotes(model: ViewModel): ViewModel {
+  const pull = model.pull;
+  if (!pull || (pull.commitsNote === undefined && pull.filesNote === undefined)) return model;
+  return {
+    ...model,
+    pull: {
+      ...pull,
+      ...(pull.commitsNote !== undefined && { commitsNote: requirementText(pull.commitsNote) }),
+      ...(pull.filesNote !== undefined && { filesNote: requirementText(pull.filesNote) }),
+    },
+  };
+}
+
 export class IssuePanel extends Disposable {
   #model: ViewModel | undefined;
   readonly #loaded = this._register(new vscode.EventEmitter<ViewModel>());
@@ -82,7 +97,7 @@ export class IssuePanel extends Disposable {
   }
 
   async reload(): Promise<ViewModel> {
-    const model = await loadViewModel(await this.#source(), this.target);
+    const model = withTranslatedNotes(await loadViewModel(await this.#source(), this.target));
     this.#model = model;
     this.panel.title = `#${model.issue.number} ${model.issue.title}`;
     this.#loaded.fire(model);

@@ -49,6 +49,6 @@ export function webviewHtml(
 <script type="module" nonce="${nonce}" src="${String(media('dist', 'vscode-elements.js'))}"></script>
 <script nonce="${nonce}" src="${String(media('dist', `${entry}.js`))}" defer></script>
 </head>
-<body><main id="root" aria-busy="true"></main></body>
+<body data-l10n="${escapeAttribute(JSON.stringify(vscode.l10n.bundle ?? {}))}"><main id="root" aria-busy="true"></main></body>
 </html>`;
 }

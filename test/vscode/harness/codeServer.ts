@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { registerEmptyLanguagePack } from './languagePack';
 import { spawnGroup, type GroupProcess } from './processGroup';
 
 export interface Toolchain {
@@ -82,12 +83,19 @@ async function waitForHealth(url: string, exited: GroupProcess['exited'], logFil
  * Starts code-server with throw-away state in `runDir` (user data, extensions, XDG folders, TMPDIR) in its
  * own process group. `enable-smoke-test-driver` makes the workbench read the `payload` URL parameter.
  */
-export async function startCodeServer(tools: Toolchain, runDir: string, name: string): Promise<CodeServer> {
+export async function startCodeServer(
+  tools: Toolchain,
+  runDir: string,
+  name: string,
+  /** The display language (default English); see languagePack.ts. */
+  locale?: string,
+): Promise<CodeServer> {
   const base = path.join(runDir, name);
   const userDataDir = path.join(base, 'user-data');
   for (const dir of ['user-data/User', 'extensions', 'xdg', 'tmp'])
     mkdirSync(path.join(base, dir), { recursive: true });
   writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
+  if (locale) registerEmptyLanguagePack(userDataDir, locale);
   const port = await freePort();
   const logFile = path.join(base, 'code-server.log');
   const log = createWriteStream(logFile);
@@ -118,6 +126,7 @@ export async function startCodeServer(tools: Toolchain, runDir: string, name: st
       '5',
       '--vscode-option',
       'enable-smoke-test-driver',
+      ...(locale ? ['--locale', locale] : []),
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -6,12 +6,15 @@ import { TeahouseClient } from '../../../src/api/client';
 import { demoRepositoryName } from '../harness/workspaceFixture';
 import type { ScenarioContext } from './scenarios';
 
-/** The status bar item's accessible label, which carries the local server's address while it runs. */
+/**
+ * The status bar item's accessible label, which carries the local server's address while it runs
+ * ("Teahouse local server running at http://…", in any display language).
+ */
 export async function localServerUrl(page: Page): Promise<string> {
-  const item = page.locator('.part.statusbar [aria-label^="Teahouse local server running at"]').first();
+  const item = page.locator('.part.statusbar [aria-label*="Teahouse"][aria-label*=" http://"]').first();
   await item.waitFor({ timeout: 60_000 });
   const label = (await item.getAttribute('aria-label')) ?? '';
-  const url = /running at (http:\/\/\S+)/.exec(label)?.[1];
+  const url = / (http:\/\/\S+)/.exec(label)?.[1];
   if (!url) throw new Error(`no address in the status bar label "${label}"`);
   return url;
 }

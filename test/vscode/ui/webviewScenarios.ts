@@ -13,7 +13,7 @@ const stamp = () => Date.now().toString(36);
  * The frame of the webview that holds `selector`. A webview lives two iframes deep in the workbench
  * (the host frame, then the content frame); there may be several, so look in each.
  */
-async function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
+export async function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {

@@ -1,0 +1,12 @@
+import * as vscode from 'vscode';
+import { parseRequirementNote } from './requirementNotes';
+
+/** A text that may be a capability note ("needs Gitea ≥ 1.15"), in the display language. */
+export function requirementText(text: string): string {
+  const note = parseRequirementNote(text);
+  if (!note) return text;
+  if (note.kind === 'teahouse') return vscode.l10n.t('needs a Teahouse server');
+  return note.kind === 'atLeast'
+    ? vscode.l10n.t('needs Gitea ≥ {0}', note.version)
+    : vscode.l10n.t('needs a Gitea newer than {0}', note.version);
+}
