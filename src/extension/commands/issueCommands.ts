@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Issue, Label, Milestone } from '../../api/types';
 import { registerCommand } from './errorReporter';
-import { refreshIssueViews, type Services } from './services';
+import { announceTrackerChange, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository, type IssueTarget } from './targets';
 
 interface CreateIssueOptions {
@@ -59,7 +59,7 @@ async function createIssue(services: Services, first: unknown, second: unknown):
     body: { title: title.trim(), body, ...(labels ? { labels } : {}) },
   });
   services.log.info(`created issue ${target.ref.owner}/${target.ref.repo}#${issue.number}`);
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Created issue #{0}: {1}', issue.number, issue.title),
   );
@@ -79,7 +79,7 @@ async function setState(
     index: target.index,
     body: { state },
   });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 
@@ -100,7 +100,7 @@ async function comment(services: Services, first: unknown, second: unknown): Pro
     index: target.index,
     body: { body },
   });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return created;
 }
 
@@ -147,7 +147,7 @@ async function editLabels(services: Services, first: unknown, second: unknown): 
     });
   for (const label of toRemove) await client.api.issueRemoveLabel({ ...ref, index, id: label.id });
   if (toRemove.length > 0) result = await client.api.issueGetLabels({ ...ref, index });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return result;
 }
 
@@ -183,7 +183,7 @@ async function setMilestone(services: Services, first: unknown, second: unknown)
   }
   // Gitea clears the milestone when given 0
   const issue = await client.api.issueEditIssue({ ...ref, index, body: { milestone: milestoneId } });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 
@@ -213,7 +213,7 @@ async function assign(services: Services, first: unknown, second: unknown): Prom
     assignees = picked.map((item) => item.label);
   }
   const issue = await client.api.issueEditIssue({ ...ref, index, body: { assignees } });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 

@@ -5,7 +5,7 @@ import { mergeStyles, type MergeStyle } from '../util/mergeStyles';
 import { runGit as git } from '../workspace/runGit';
 import { branchIssueConfigKey, parseBranchIssue, pullRequestBodyFor } from '../workspace/workBranch';
 import { registerCommand } from './errorReporter';
-import { refreshIssueViews, viewOf, type Services } from './services';
+import { announceTrackerChange, viewOf, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository, type RepoTarget } from './targets';
 
 interface CreatePullOptions {
@@ -78,7 +78,7 @@ async function createPullRequest(
   if (title === undefined) return undefined;
   const body = options.body ?? pullRequestBodyFor(await issueOfBranch(services, target, head));
   const pull = await client.api.repoCreatePullRequest({ ...ref, body: { head, base, title, body } });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}', pull.number));
   return pull;
 }
@@ -148,7 +148,7 @@ async function mergePullRequest(
     }
     throw error;
   }
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   void vscode.window.showInformationMessage(vscode.l10n.t('Merged pull request #{0}', index));
   return true;
 }

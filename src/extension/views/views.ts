@@ -9,6 +9,7 @@ import { issuesResolver } from './issuesSource';
 import { organizationsResolver } from './organizationsSource';
 import { repositoriesResolver } from './repositoriesSource';
 import { TeahouseTreeProvider } from './treeProvider';
+import { showsRepository, type TrackerChanges } from './trackerChanges';
 
 /** The four views of the Teahouse container, kept in step with accounts, the workspace and the filters. */
 export class TeahouseViews extends Disposable {
@@ -19,6 +20,7 @@ export class TeahouseViews extends Disposable {
     context: vscode.ExtensionContext,
     accounts: AccountService,
     workspace: WorkspaceRepositories,
+    changes: TrackerChanges,
     log: Log,
   ) {
     super();
@@ -61,6 +63,15 @@ export class TeahouseViews extends Disposable {
       workspace.onDidChange(() => {
         this.trees.issues.refresh();
         this.trees.pullRequests.refresh();
+      }),
+    );
+    this._register(
+      changes.onDidChange((change) => {
+        this.trees.issues.refresh();
+        this.trees.pullRequests.refresh();
+        for (const tree of [this.trees.repositories, this.trees.organizations]) {
+          void tree.model.refreshListsHolding((node) => showsRepository(node, change));
+        }
       }),
     );
     for (const [filters, tree] of [

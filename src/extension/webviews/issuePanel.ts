@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
-import { refreshIssueViews } from '../commands/services';
+import { announceTrackerChange } from '../commands/services';
 import { Disposable } from '../util/disposable';
 import { describeError } from '../util/errors';
 import {
@@ -82,7 +82,10 @@ export class IssuePanel extends Disposable {
 
   /** After an action: a fresh model to the view, and fresh trees. */
   async #changed(): Promise<ViewModel> {
-    refreshIssueViews(this.services);
+    announceTrackerChange(this.services, {
+      account: this.account,
+      ref: { owner: this.target.owner, repo: this.target.repo },
+    });
     const model = await this.reload();
     void this.#post({ type: 'event', event: 'model', model });
     return model;

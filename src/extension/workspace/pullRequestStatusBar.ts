@@ -1,0 +1,264 @@
+import * as vscode from 'vscode';
+import type { CombinedStatus, PullRequest } from '../../api/types';
+import type { AccountService } from '../accounts/accountService';
+import { Disposable } from '../util/disposable';
+import type { Log } from '../util/log';
+import type { TrackerChanges } from '../views/trackerChanges';
+import {
+  checksFinished,
+  checksIcons,
+  checksState,
+  nextPollDelay,
+  pickPullForBranch,
+  pullState,
+  type BranchHead,
+  type ChecksState,
+  type PullState,
+} from './branchPullRequest';
+import { currentBranch } from './currentBranch';
+import { gitApi } from './gitExtension';
+import type { MatchedRepository, WorkspaceRepositories } from './workspaceRepositories';
+
+export const pullRequestStatusBarSetting = 'teahouse.statusBar.pullRequest';
+
+/** What the item shows, for the tests and other extensions (the item itself is not readable back). */
+export interface PullRequestStatusBarState {
+  readonly visible: boolean;
+  readonly text: string;
+  readonly tooltip: string;
+  readonly command: string | undefined;
+}
+
+interface Shown {
+  readonly key: string;
+  readonly pull: number | undefined;
+  readonly checks: ChecksState;
+}
+
+const stateIcons: Record<PullState, string> = {
+  open: '$(git-pull-request)',
+  draft: '$(git-pull-request-draft)',
+  merged: '$(git-merge)',
+  closed: '$(git-pull-request-closed)',
+};
+
+function stateLabel(state: PullState): string {
+  switch (state) {
+    case 'open':
+      return vscode.l10n.t('open');
+    case 'draft':
+      return vscode.l10n.t('draft');
+    case 'merged':
+      return vscode.l10n.t('merged');
+    case 'closed':
+      return vscode.l10n.t('closed');
+  }
+}
+
+const pagesSearched = 5;
+
+/**
+ * The current branch's pull request in the status bar: number, state and the head's checks; a click opens it,
+ * or creates one when the branch has none. Follows branch switches, the extension's own changes, window focus,
+ * and polls with a back-off while nothing changes.
+ */
+export class PullRequestStatusBar extends Disposable {
+  readonly #item = this._register(
+    vscode.window.createStatusBarItem('teahouse.pullRequest', vscode.StatusBarAlignment.Left, 9),
+  );
+  #shown: Shown | undefined;
+  #delay: number | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #gitTimer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly workspace: WorkspaceRepositories,
+    changes: TrackerChanges,
+    private readonly log: Log,
+  ) {
+    super();
+    this.#item.name = vscode.l10n.t('Teahouse Pull Request');
+    this._register({
+      dispose: () => {
+        clearTimeout(this.#timer);
+        clearTimeout(this.#gitTimer);
+      },
+    });
+    this._register(workspace.onDidChange(() => void this.refresh()));
+    this._register(changes.onDidChange(() => void this.refresh()));
+    this._register(
+      vscode.window.onDidChangeWindowState((state) => {
+        if (!state.focused) return;
+        this.#delay = undefined;
+        void this.refresh();
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(pullRequestStatusBarSetting)) void this.refresh();
+      }),
+    );
+    void this.#watchGit();
+    void this.refresh();
+  }
+
+  get state(): PullRequestStatusBarState {
+    const { tooltip, command } = this.#item;
+    return {
+      visible: this.#shown !== undefined,
+      text: this.#item.text,
+      tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
+      command: typeof command === 'string' ? command : command?.command,
+    };
+  }
+
+  /** Looks again now; resolves when the item shows the answer (a look already running is followed by one more). */
+  refresh(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        await this.#update().catch((error: unknown) =>
+          this.log.debug(`status bar: the pull request of the branch: ${String(error)}`),
+        );
+      } while (this.#again && !this.isDisposed);
+    })().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #watchGit(): Promise<void> {
+    const git = await gitApi();
+    if (!git || this.isDisposed) return;
+    // a checkout, commit or fetch: several events in a row, one look once they settle
+    const changed = () => {
+      clearTimeout(this.#gitTimer);
+      this.#gitTimer = setTimeout(() => void this.refresh(), 300);
+    };
+    const watch = (repository: { state: { onDidChange: vscode.Event<void> } }) =>
+      this._register(repository.state.onDidChange(changed));
+    git.repositories.forEach(watch);
+    this._register(git.onDidOpenRepository(watch));
+  }
+
+  async #update(): Promise<void> {
+    const enabled = vscode.workspace.getConfiguration().get<boolean>(pullRequestStatusBarSetting) ?? true;
+    const match = enabled ? await this.workspace.current() : undefined;
+    const head = match && (await currentBranch(match.rootPath, `${match.owner}/${match.repo}`));
+    if (!match || !head) {
+      this.#show(undefined);
+      return;
+    }
+    const pull = await this.#findPull(match, head);
+    const combined = pull ? await this.#combinedStatus(match, pull) : undefined;
+    this.#render(match, head, pull, combined);
+  }
+
+  async #findPull(match: MatchedRepository, head: BranchHead): Promise<PullRequest | undefined> {
+    const client = await this.accounts.client(match.account);
+    const ref = { owner: match.owner, repo: match.repo };
+    for (let page = 1; page <= pagesSearched; page++) {
+      const open = await client.page('repoListPullRequests', { ...ref, state: 'open', page, limit: 50 });
+      const found = pickPullForBranch(open.items, head);
+      if (found) return found;
+      if (!open.hasNext) break;
+    }
+    // merged or closed: the latest of the branch's, from the most recently changed
+    const closed = await client.page('repoListPullRequests', { ...ref, state: 'closed', page: 1, limit: 50 });
+    return pickPullForBranch(closed.items, head);
+  }
+
+  async #combinedStatus(match: MatchedRepository, pull: PullRequest): Promise<CombinedStatus | undefined> {
+    const client = await this.accounts.client(match.account);
+    // Gitea keeps a pull request's checks with the base repository, for the head's commit
+    return client.api
+      .repoGetCombinedStatusByRef({ owner: match.owner, repo: match.repo, ref: pull.head.sha })
+      .catch((error: unknown) => {
+        this.log.debug(`status bar: no combined status for ${pull.head.sha}: ${String(error)}`);
+        return undefined;
+      });
+  }
+
+  #render(
+    match: MatchedRepository,
+    head: BranchHead,
+    pull: PullRequest | undefined,
+    combined: CombinedStatus | undefined,
+  ): void {
+    const repository = `${match.owner}/${match.repo}`;
+    if (!pull) {
+      this.#item.text = vscode.l10n.t('$(git-pull-request-create) Create Pull Request');
+      this.#item.tooltip = vscode.l10n.t(
+        '{0} has no pull request in {1}. Click to create one.',
+        head.branch,
+        repository,
+      );
+      this.#item.command = {
+        command: 'teahouse.createPullRequest',
+        title: vscode.l10n.t('Create Pull Request'),
+        arguments: [{ account: match.account.id, repository }],
+      };
+      this.#show({ key: `none:${repository}:${head.branch}`, pull: undefined, checks: 'none' });
+      return;
+    }
+    const state = pullState(pull);
+    const checks = checksState(combined);
+    const icon = checksIcons[checks];
+    this.#item.text = `${stateIcons[state]} #${pull.number} ${stateLabel(state)}${icon ? ` ${icon}` : ''}`;
+    const contexts = (
+      (combined?.statuses ?? []) as readonly { context: string; status: string; description: string }[]
+    ).map(
+      (status) =>
+        `${status.status} — ${status.context}${status.description ? `: ${status.description}` : ''}`,
+    );
+    this.#item.tooltip = [
+      `#${pull.number} ${pull.title}`,
+      `${pull.base.ref} ← ${pull.head.label || pull.head.ref}`,
+      ...contexts,
+    ].join('\n');
+    const openArgs = { account: match.account.id, repository, index: pull.number };
+    this.#item.command = {
+      command: 'teahouse.openPullRequest',
+      title: vscode.l10n.t('Open Pull Request'),
+      arguments: [openArgs],
+    };
+    const previous = this.#shown;
+    this.#show({ key: `${repository}#${pull.number}:${state}:${checks}`, pull: pull.number, checks });
+    if (previous?.pull === pull.number && checksFinished(previous.checks, checks)) {
+      void this.#announceChecks(pull, checks, openArgs);
+    }
+  }
+
+  async #announceChecks(pull: PullRequest, checks: ChecksState, openArgs: object): Promise<void> {
+    const open = vscode.l10n.t('Open');
+    const answer =
+      checks === 'success'
+        ? await vscode.window.showInformationMessage(
+            vscode.l10n.t('The checks of #{0} passed.', pull.number),
+            open,
+          )
+        : await vscode.window.showWarningMessage(
+            vscode.l10n.t('The checks of #{0} failed.', pull.number),
+            open,
+          );
+    if (answer === open) await vscode.commands.executeCommand('teahouse.openPullRequest', openArgs);
+  }
+
+  /** Shows (or hides, for undefined) and schedules the next poll: soon after a change, later and later after none. */
+  #show(shown: Shown | undefined): void {
+    const changed = shown?.key !== this.#shown?.key;
+    this.#shown = shown;
+    if (shown) this.#item.show();
+    else this.#item.hide();
+    this.#delay = nextPollDelay(this.#delay, changed);
+    clearTimeout(this.#timer);
+    if (shown && !this.isDisposed) this.#timer = setTimeout(() => void this.refresh(), this.#delay);
+  }
+}
