@@ -101,6 +101,10 @@ export class PullRequestStatusBar extends Disposable {
         if (event.affectsConfiguration(pullRequestStatusBarSetting)) void this.refresh();
       }),
     );
+    // a checkout rewrites HEAD: seen here sooner than through the git extension, and without it
+    const head = this._register(vscode.workspace.createFileSystemWatcher('**/.git/HEAD'));
+    this._register(head.onDidChange(() => this.#gitChanged()));
+    this._register(head.onDidCreate(() => this.#gitChanged()));
     void this.#watchGit();
     void this.refresh();
   }
@@ -137,15 +141,16 @@ export class PullRequestStatusBar extends Disposable {
   async #watchGit(): Promise<void> {
     const git = await gitApi();
     if (!git || this.isDisposed) return;
-    // a checkout, commit or fetch: several events in a row, one look once they settle
-    const changed = () => {
-      clearTimeout(this.#gitTimer);
-      this.#gitTimer = setTimeout(() => void this.refresh(), 300);
-    };
     const watch = (repository: { state: { onDidChange: vscode.Event<void> } }) =>
-      this._register(repository.state.onDidChange(changed));
+      this._register(repository.state.onDidChange(() => this.#gitChanged()));
     git.repositories.forEach(watch);
     this._register(git.onDidOpenRepository(watch));
+  }
+
+  /** A checkout, commit or fetch: several events in a row, one look once they settle. */
+  #gitChanged(): void {
+    clearTimeout(this.#gitTimer);
+    this.#gitTimer = setTimeout(() => void this.refresh(), 300);
   }
 
   async #update(): Promise<void> {

@@ -10,6 +10,7 @@ import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
+import { statusBarSuite } from './statusBar.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
@@ -30,6 +31,7 @@ export const suites: readonly (() => void)[] = [
   webviewsSuite,
   permalinkSuite,
   startWorkingOnIssueSuite,
+  statusBarSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];
