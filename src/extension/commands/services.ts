@@ -53,7 +53,7 @@ export function announceTrackerChange(
   if (target.node?.parent) viewOf(services, target.node)?.refresh(target.node.parent);
 }
 
-/** After an issue or pull request changed where the repository is not at hand: the issue lists. */
+/** @deprecated Announce the change instead ({@link announceTrackerChange}), so the repository's counts follow. */
 export function refreshIssueViews(services: Services, node?: TreeNode): void {
   services.trees.issues.refresh();
   services.trees.pullRequests.refresh();

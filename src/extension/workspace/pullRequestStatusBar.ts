@@ -71,6 +71,7 @@ export class PullRequestStatusBar extends Disposable {
   #timer: NodeJS.Timeout | undefined;
   #gitTimer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  #rootPath: string | undefined;
   #again = false;
 
   constructor(
@@ -88,6 +89,12 @@ export class PullRequestStatusBar extends Disposable {
       },
     });
     this._register(workspace.onDidChange(() => void this.refresh()));
+    // in a workspace of several repositories, "the current branch" is the active editor's repository's
+    this._register(
+      vscode.window.onDidChangeActiveTextEditor(async () => {
+        if ((await workspace.current())?.rootPath !== this.#rootPath) void this.refresh();
+      }),
+    );
     this._register(changes.onDidChange(() => void this.refresh()));
     this._register(
       vscode.window.onDidChangeWindowState((state) => {
@@ -156,6 +163,7 @@ export class PullRequestStatusBar extends Disposable {
   async #update(): Promise<void> {
     const enabled = vscode.workspace.getConfiguration().get<boolean>(pullRequestStatusBarSetting) ?? true;
     const match = enabled ? await this.workspace.current() : undefined;
+    this.#rootPath = match?.rootPath;
     const head = match && (await currentBranch(match.rootPath, `${match.owner}/${match.repo}`));
     if (!match || !head) {
       this.#show(undefined);
