@@ -137,6 +137,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
         return pullRequestStatus.state;
       },
       refresh: () => pullRequestStatus.refresh(),
+      onDidFinishChecks: pullRequestStatus.onDidFinishChecks,
     },
     workspaceRepositories: async () =>
       (await workspace.matches()).map((match) => ({

@@ -29,6 +29,19 @@ export interface PullRequestStatusBarState {
   readonly command: string | undefined;
 }
 
+/** The checks of the branch's pull request finished: what the notification said. */
+export interface FinishedChecks {
+  readonly repository: string;
+  readonly number: number;
+  readonly checks: 'success' | 'failure';
+}
+
+/** Where the branch's pull request was found: the workspace repository, or the one it was forked from. */
+interface Found {
+  readonly pull: PullRequest;
+  readonly repository: { readonly owner: string; readonly repo: string };
+}
+
 interface Shown {
   readonly key: string;
   readonly pull: number | undefined;
@@ -73,6 +86,12 @@ export class PullRequestStatusBar extends Disposable {
   #running: Promise<void> | undefined;
   #rootPath: string | undefined;
   #again = false;
+  #changed = false;
+  /** `account owner/repo` → the repositories its pull requests may be in (itself, and its parent for a fork). */
+  readonly #bases = new Map<string, Promise<readonly Found['repository'][]>>();
+  readonly #finished = this._register(new vscode.EventEmitter<FinishedChecks>());
+  /** Fires with each "checks passed/failed" notification. */
+  readonly onDidFinishChecks = this.#finished.event;
 
   constructor(
     private readonly accounts: AccountService,
@@ -133,12 +152,15 @@ export class PullRequestStatusBar extends Disposable {
       return this.#running;
     }
     this.#running = (async () => {
+      this.#changed = false;
       do {
         this.#again = false;
         await this.#update().catch((error: unknown) =>
           this.log.debug(`status bar: the pull request of the branch: ${String(error)}`),
         );
       } while (this.#again && !this.isDisposed);
+      // after a failed look too: a server that was away is asked again later
+      this.#schedule();
     })().finally(() => {
       this.#running = undefined;
     });
@@ -169,32 +191,69 @@ export class PullRequestStatusBar extends Disposable {
       this.#show(undefined);
       return;
     }
-    const pull = await this.#findPull(match, head);
-    const combined = pull ? await this.#combinedStatus(match, pull) : undefined;
-    this.#render(match, head, pull, combined);
+    const found = await this.#findPull(match, head);
+    const combined = found ? await this.#combinedStatus(match, found) : undefined;
+    this.#render(match, head, found, combined);
   }
 
-  async #findPull(match: MatchedRepository, head: BranchHead): Promise<PullRequest | undefined> {
-    const client = await this.accounts.client(match.account);
-    const ref = { owner: match.owner, repo: match.repo };
-    for (let page = 1; page <= pagesSearched; page++) {
-      const open = await client.page('repoListPullRequests', { ...ref, state: 'open', page, limit: 50 });
-      const found = pickPullForBranch(open.items, head);
-      if (found) return found;
-      if (!open.hasNext) break;
+  /** The repositories a pull request of the workspace repository's branches may be in: itself, then the parent of a fork. */
+  #basesOf(match: MatchedRepository): Promise<readonly Found['repository'][]> {
+    const key = `${match.account.id} ${match.owner}/${match.repo}`;
+    let bases = this.#bases.get(key);
+    if (!bases) {
+      const own = { owner: match.owner, repo: match.repo };
+      bases = (async () => {
+        const client = await this.accounts.client(match.account);
+        const repository = await client.api.repoGet(own);
+        const parent = repository.fork ? repository.parent : undefined;
+        return parent ? [own, { owner: parent.owner.login, repo: parent.name }] : [own];
+      })().catch(() => {
+        this.#bases.delete(key);
+        return [own];
+      });
+      this.#bases.set(key, bases);
     }
-    // merged or closed: the latest of the branch's, from the most recently changed
-    const closed = await client.page('repoListPullRequests', { ...ref, state: 'closed', page: 1, limit: 50 });
-    return pickPullForBranch(closed.items, head);
+    return bases;
   }
 
-  async #combinedStatus(match: MatchedRepository, pull: PullRequest): Promise<CombinedStatus | undefined> {
+  async #findPull(match: MatchedRepository, head: BranchHead): Promise<Found | undefined> {
     const client = await this.accounts.client(match.account);
+    const bases = await this.#basesOf(match);
+    for (const repository of bases) {
+      for (let page = 1; page <= pagesSearched; page++) {
+        const open = await client.page('repoListPullRequests', {
+          ...repository,
+          state: 'open',
+          page,
+          limit: 50,
+        });
+        const pull = pickPullForBranch(open.items, head);
+        if (pull) return { pull, repository };
+        if (!open.hasNext) break;
+      }
+    }
+    // merged or closed: the latest of the branch's, among the most recent
+    for (const repository of bases) {
+      const closed = await client.page('repoListPullRequests', {
+        ...repository,
+        state: 'closed',
+        page: 1,
+        limit: 50,
+      });
+      const pull = pickPullForBranch(closed.items, head);
+      if (pull) return { pull, repository };
+    }
+    return undefined;
+  }
+
+  async #combinedStatus(match: MatchedRepository, found: Found): Promise<CombinedStatus | undefined> {
+    const client = await this.accounts.client(match.account);
+    const sha = found.pull.head.sha;
     // Gitea keeps a pull request's checks with the base repository, for the head's commit
     return client.api
-      .repoGetCombinedStatusByRef({ owner: match.owner, repo: match.repo, ref: pull.head.sha })
+      .repoGetCombinedStatusByRef({ ...found.repository, ref: sha })
       .catch((error: unknown) => {
-        this.log.debug(`status bar: no combined status for ${pull.head.sha}: ${String(error)}`);
+        this.log.debug(`status bar: no combined status for ${sha}: ${String(error)}`);
         return undefined;
       });
   }
@@ -202,11 +261,11 @@ export class PullRequestStatusBar extends Disposable {
   #render(
     match: MatchedRepository,
     head: BranchHead,
-    pull: PullRequest | undefined,
+    found: Found | undefined,
     combined: CombinedStatus | undefined,
   ): void {
-    const repository = `${match.owner}/${match.repo}`;
-    if (!pull) {
+    if (!found) {
+      const repository = `${match.owner}/${match.repo}`;
       this.#item.text = vscode.l10n.t('$(git-pull-request-create) Create Pull Request');
       this.#item.tooltip = vscode.l10n.t(
         '{0} has no pull request in {1}. Click to create one.',
@@ -221,6 +280,8 @@ export class PullRequestStatusBar extends Disposable {
       this.#show({ key: `none:${repository}:${head.branch}`, pull: undefined, checks: 'none' });
       return;
     }
+    const { pull } = found;
+    const repository = `${found.repository.owner}/${found.repository.repo}`;
     const state = pullState(pull);
     const checks = checksState(combined);
     const icon = checksIcons[checks];
@@ -246,6 +307,11 @@ export class PullRequestStatusBar extends Disposable {
     this.#show({ key: `${repository}#${pull.number}:${state}:${checks}`, pull: pull.number, checks });
     if (previous?.pull === pull.number && checksFinished(previous.checks, checks)) {
       void this.#announceChecks(pull, checks, openArgs);
+      this.#finished.fire({
+        repository,
+        number: pull.number,
+        checks: checks === 'success' ? 'success' : 'failure',
+      });
     }
   }
 
@@ -264,14 +330,18 @@ export class PullRequestStatusBar extends Disposable {
     if (answer === open) await vscode.commands.executeCommand('teahouse.openPullRequest', openArgs);
   }
 
-  /** Shows (or hides, for undefined) and schedules the next poll: soon after a change, later and later after none. */
+  /** Shows, or hides for undefined; a change brings the next poll close again. */
   #show(shown: Shown | undefined): void {
-    const changed = shown?.key !== this.#shown?.key;
+    if (shown?.key !== this.#shown?.key) this.#changed = true;
     this.#shown = shown;
     if (shown) this.#item.show();
     else this.#item.hide();
-    this.#delay = nextPollDelay(this.#delay, changed);
+  }
+
+  /** The next poll while the item shows: soon after a change, later and later while nothing changes. */
+  #schedule(): void {
+    this.#delay = nextPollDelay(this.#delay, this.#changed);
     clearTimeout(this.#timer);
-    if (shown && !this.isDisposed) this.#timer = setTimeout(() => void this.refresh(), this.#delay);
+    if (this.#shown && !this.isDisposed) this.#timer = setTimeout(() => void this.refresh(), this.#delay);
   }
 }

@@ -95,6 +95,8 @@ export function statusBarSuite(): void {
         await api.pullRequestStatusBar.refresh();
         assert.match(api.pullRequestStatusBar.state.text, new RegExp(`#${pull.number} open$`));
 
+        const finished: unknown[] = [];
+        const listening = api.pullRequestStatusBar.onDidFinishChecks((event) => finished.push(event));
         const sha = await git(folder, 'rev-parse', 'HEAD');
         const context = 'suite/build';
         await client.api.repoCreateStatus({ ...demo, sha, body: { state: 'pending', context } });
@@ -112,12 +114,19 @@ export function statusBarSuite(): void {
         await api.pullRequestStatusBar.refresh();
         assert.ok(api.pullRequestStatusBar.state.text.endsWith('$(x)'), api.pullRequestStatusBar.state.text);
 
+        // pending → failure is the moment to tell; failure → success is not a finish of running checks
+        assert.deepEqual(finished, [
+          { repository: `${demo.owner}/${demo.repo}`, number: pull.number, checks: 'failure' },
+        ]);
         await client.api.repoCreateStatus({ ...demo, sha, body: { state: 'success', context } });
         await api.pullRequestStatusBar.refresh();
         assert.ok(
           api.pullRequestStatusBar.state.text.endsWith('$(check)'),
           api.pullRequestStatusBar.state.text,
         );
+
+        listening.dispose();
+        assert.equal(finished.length, 1);
 
         // merged through the extension: the announcement alone brings the item up to date
         const merged = await vscode.commands.executeCommand<boolean>('teahouse.mergePullRequest', {
