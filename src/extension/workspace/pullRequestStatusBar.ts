@@ -68,6 +68,19 @@ function stateLabel(state: PullState): string {
   }
 }
 
+function checksLabel(checks: ChecksState): string {
+  switch (checks) {
+    case 'none':
+      return vscode.l10n.t('none');
+    case 'pending':
+      return vscode.l10n.t('running');
+    case 'success':
+      return vscode.l10n.t('passed');
+    case 'failure':
+      return vscode.l10n.t('failed');
+  }
+}
+
 const pagesSearched = 5;
 
 /**
@@ -267,6 +280,9 @@ export class PullRequestStatusBar extends Disposable {
     if (!found) {
       const repository = `${match.owner}/${match.repo}`;
       this.#item.text = vscode.l10n.t('$(git-pull-request-create) Create Pull Request');
+      this.#item.accessibilityInformation = {
+        label: vscode.l10n.t('No pull request for {0}: create one', head.branch),
+      };
       this.#item.tooltip = vscode.l10n.t(
         '{0} has no pull request in {1}. Click to create one.',
         head.branch,
@@ -286,6 +302,15 @@ export class PullRequestStatusBar extends Disposable {
     const checks = checksState(combined);
     const icon = checksIcons[checks];
     this.#item.text = `${stateIcons[state]} #${pull.number} ${stateLabel(state)}${icon ? ` ${icon}` : ''}`;
+    // the icons say nothing to a screen reader
+    this.#item.accessibilityInformation = {
+      label: vscode.l10n.t(
+        'Pull request #{0}, {1}, checks: {2}',
+        pull.number,
+        stateLabel(state),
+        checksLabel(checks),
+      ),
+    };
     const contexts = (
       (combined?.statuses ?? []) as readonly { context: string; status: string; description: string }[]
     ).map(
