@@ -12,7 +12,9 @@ import { registerLinkCommands } from './commands/linkCommands';
 import { registerLocalServerCommands } from './commands/localServerCommands';
 import { registerPermalinkCommands } from './commands/permalinkCommands';
 import { registerPullRequestCommands } from './commands/pullRequestCommands';
+import { registerTodoIssueCommand } from './commands/todoIssueCommand';
 import { registerWorkOnIssueCommand } from './commands/workOnIssueCommand';
+import { registerSearchIssuesCommands } from './commands/searchIssuesCommand';
 import { registerPublishCommands } from './commands/publishCommands';
 import { registerRepositoryCommands } from './commands/repositoryCommands';
 import type { Services } from './commands/services';
@@ -69,11 +71,13 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerIssueCommands,
     registerPullRequestCommands,
     registerWorkOnIssueCommand,
+    registerSearchIssuesCommands,
     registerRepositoryCommands,
     registerPublishCommands,
     registerTakeOfflineCommand,
     registerLinkCommands,
     registerPermalinkCommands,
+    registerTodoIssueCommand,
     registerApiOperationCommands,
     registerEditorIntegration,
   ]) {

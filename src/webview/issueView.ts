@@ -152,6 +152,71 @@ function metaRow(
   );
 }
 
+/** A markdown editor with Write and Preview: Preview is the server's rendering (`POST /markdown`). */
+function markdownEditor(
+  text: string,
+  attributes: { id: string; label: string },
+): { element: HTMLElement; value: () => string } {
+  const editor = h('vscode-textarea', {
+    id: attributes.id,
+    rows: '10',
+    resize: 'vertical',
+    'aria-label': attributes.label,
+  }) as HTMLElement & { value: string };
+  editor.value = text;
+  const preview = h('div', { class: 'markdown preview', id: `${attributes.id}-preview`, hidden: true });
+  const write = button('Write', { id: `${attributes.id}-write` }, () => {
+    preview.hidden = true;
+    editor.hidden = false;
+    write.removeAttribute('secondary');
+    showPreview.setAttribute('secondary', '');
+  });
+  const showPreview = button('Preview', { secondary: true, id: `${attributes.id}-show-preview` }, () => {
+    channel
+      .request('preview', { text: editor.value })
+      .then(({ html }) => {
+        preview.replaceChildren(serverHtml(html));
+        preview.hidden = false;
+        editor.hidden = true;
+        showPreview.removeAttribute('secondary');
+        write.setAttribute('secondary', '');
+      })
+      .catch(showError);
+  });
+  return {
+    element: h(
+      'div',
+      { class: 'markdown-editor' },
+      h('div', { class: 'row' }, write, showPreview),
+      editor,
+      preview,
+    ),
+    value: () => editor.value,
+  };
+}
+
+/** Title and description in place: Save patches both, Cancel shows the view again. */
+function editIssue(view: ViewModel): void {
+  const header = content.querySelector('header.title h1');
+  const body = content.querySelector('#issue-body');
+  if (!header || !body || content.querySelector('#edit-title')) return;
+  const title = h('vscode-textfield', { id: 'edit-title', 'aria-label': 'Title' }) as HTMLElement & {
+    value: string;
+  };
+  title.value = view.issue.title;
+  const description = markdownEditor(view.issue.body, { id: 'edit-body', label: 'Description' });
+  const save = button(
+    'Save',
+    { id: 'save-issue' },
+    () => void act(() => channel.request('editIssue', { title: title.value, body: description.value() })),
+  );
+  const cancel = button('Cancel', { secondary: true, id: 'cancel-edit' }, () => render(view));
+  header.replaceWith(h('div', { class: 'edit-title' }, title));
+  body.replaceWith(
+    h('div', { id: 'issue-body-editor' }, description.element, h('div', { class: 'row' }, save, cancel)),
+  );
+}
+
 function duration(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
@@ -178,6 +243,11 @@ function render(view: ViewModel): void {
     () => void act(() => channel.request('setState', { state: issue.state === 'open' ? 'closed' : 'open' })),
   );
   const comments = h('section', { id: 'comments' }, ...view.comments.map(commentView));
+  const edit =
+    issue.canEdit &&
+    button('Edit', { secondary: true, id: 'edit-issue', title: 'Edit title and description' }, () =>
+      editIssue(view),
+    );
   content.replaceChildren(
     h(
       'header',
@@ -192,6 +262,8 @@ function render(view: ViewModel): void {
         ' ',
         h('strong', {}, issue.author.login),
         ` opened ${when(issue.createdAt)} in ${view.repository}`,
+        ' ',
+        edit,
       ),
     ),
     h(
@@ -276,5 +348,8 @@ function commentBox(): HTMLElement {
 
 routeLinks(root, (href) => void channel.request('openLink', { href }).catch(showError));
 channel.on('model', (message) => show(message.model));
+channel.on('edit', () => {
+  if (model) editIssue(model);
+});
 root.replaceChildren(errorLine, content, commentBox());
 void act(() => channel.request('load', {}));

@@ -47,7 +47,11 @@ export interface IssueModel {
   readonly assignees: readonly UserRef[];
   readonly dueDate: string | undefined;
   readonly trackedSeconds: number;
+  /** The description as written (for editing); `html` is the server's rendering of it. */
+  readonly body: string;
   readonly html: string;
+  /** Whether the viewer may change title and description: the author, or a writer of the repository. */
+  readonly canEdit: boolean;
   readonly reactions: readonly ReactionGroup[];
 }
 
@@ -116,6 +120,8 @@ export interface Requests {
   preview: { params: { text: string }; result: { html: string } };
   comment: { params: { body: string }; result: ViewModel };
   editComment: { params: { id: number; body: string }; result: ViewModel };
+  /** Changes the title and description of the issue or pull request. */
+  editIssue: { params: { title: string; body: string }; result: ViewModel };
   deleteComment: { params: { id: number }; result: ViewModel };
   setState: { params: { state: 'open' | 'closed' }; result: ViewModel };
   /** Opens VS Code's own picker for labels, milestone or assignees, then answers the new model. */
@@ -141,6 +147,8 @@ export type ResponseMessage =
 
 export type EventMessage =
   | { readonly type: 'event'; readonly event: 'model'; readonly model: ViewModel }
+  /** "Edit Description…" from a tree item: the view opens its editor. */
+  | { readonly type: 'event'; readonly event: 'edit' }
   | { readonly type: 'event'; readonly event: 'rendered'; readonly html: string; readonly source: string };
 
 export type ExtensionMessage = ResponseMessage | EventMessage;

@@ -1,18 +1,30 @@
 import * as vscode from 'vscode';
 import type { Issue, Label, Milestone } from '../../api/types';
 import { registerCommand } from './errorReporter';
+import { registerIssueEditCommands } from './issueEditCommands';
 import { announceTrackerChange, type Services } from './services';
-import { commandOptions, resolveIssue, resolveRepository, type IssueTarget } from './targets';
+import type { IssueTemplateChoice } from './issueTemplateFiles';
+import { issueTemplates } from './issueTemplates';
+import {
+  commandOptions,
+  resolveIssue,
+  resolveRepository,
+  type IssueTarget,
+  type RepoTarget,
+} from './targets';
 
 interface CreateIssueOptions {
   title: string;
   body: string;
   labels: string[];
+  /** A template's name: title, description and labels from it, without asking. */
+  template: string;
 }
 
 async function labelIds(
   target: { client: IssueTarget['client']; ref: IssueTarget['ref'] },
   names: readonly string[],
+  missingAllowed = false,
 ): Promise<Label[]> {
   const all: Label[] = [];
   for await (const label of target.client.paginate('issueListLabels', { ...target.ref, limit: 50 }))
@@ -22,28 +34,82 @@ async function labelIds(
   const missing = names.filter(
     (name) => !found.some((label) => label.name.toLowerCase() === name.toLowerCase()),
   );
-  if (missing.length > 0)
+  if (missing.length > 0 && !missingAllowed)
     throw new Error(
       vscode.l10n.t('No such label in {0}/{1}: {2}', target.ref.owner, target.ref.repo, missing.join(', ')),
     );
   return found;
 }
 
+/**
+ * The template to start from: the one named in the options, else a pick when the repository has any
+ * ("Blank issue" first). Undefined for a blank issue; null when the pick was dismissed.
+ */
+async function chooseTemplate(
+  services: Services,
+  target: RepoTarget,
+  options: Partial<CreateIssueOptions>,
+): Promise<IssueTemplateChoice | undefined | null> {
+  if (options.template === undefined && options.title !== undefined) return undefined;
+  let templates: IssueTemplateChoice[];
+  try {
+    templates = await issueTemplates(
+      target.client,
+      services.accounts.capabilities(target.account),
+      target.ref,
+    );
+  } catch (error) {
+    if (options.template !== undefined) throw error;
+    services.log.warn(`issue templates of ${target.ref.owner}/${target.ref.repo}: ${String(error)}`);
+    return undefined;
+  }
+  if (options.template !== undefined) {
+    const named = templates.find((template) => template.name === options.template);
+    if (!named)
+      throw new Error(
+        vscode.l10n.t(
+          '{0}/{1} has no issue template "{2}"',
+          target.ref.owner,
+          target.ref.repo,
+          options.template,
+        ),
+      );
+    return named;
+  }
+  if (templates.length === 0) return undefined;
+  const blank = { label: vscode.l10n.t('Blank issue'), description: '', template: undefined };
+  const picked = await vscode.window.showQuickPick(
+    [
+      blank,
+      ...templates.map((template) => ({ label: template.name, description: template.about, template })),
+    ],
+    { title: vscode.l10n.t('New issue in {0}/{1}', target.ref.owner, target.ref.repo), ignoreFocusOut: true },
+  );
+  return picked ? picked.template : null;
+}
+
 async function createIssue(services: Services, first: unknown, second: unknown): Promise<Issue | undefined> {
   const target = await resolveRepository(services, first);
   if (!target) return undefined;
   const options = commandOptions<CreateIssueOptions>(first, second);
+  const template = await chooseTemplate(services, target, options);
+  if (template === null) return undefined;
+  const fromTemplate = options.template !== undefined;
   const title =
     options.title ??
+    (fromTemplate && template?.title ? template.title : undefined) ??
     (await vscode.window.showInputBox({
       title: vscode.l10n.t('New issue in {0}/{1}', target.ref.owner, target.ref.repo),
       prompt: vscode.l10n.t('Title'),
+      value: template?.title ?? '',
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The title is required') : undefined),
     }));
   if (title === undefined) return undefined;
+  // a template's description is many lines: it is taken as it is (edit it afterwards in the issue's view)
   const body =
     options.body ??
+    template?.body ??
     (options.title === undefined
       ? await vscode.window.showInputBox({
           prompt: vscode.l10n.t('Description (optional, Markdown)'),
@@ -51,8 +117,9 @@ async function createIssue(services: Services, first: unknown, second: unknown):
         })
       : '');
   if (body === undefined) return undefined;
-  const labels = options.labels
-    ? (await labelIds(target, options.labels)).map((label) => label.id)
+  const labelNames = options.labels ?? (template && template.labels.length > 0 ? template.labels : undefined);
+  const labels = labelNames
+    ? (await labelIds(target, labelNames, options.labels === undefined)).map((label) => label.id)
     : undefined;
   const issue = await target.client.api.issueCreateIssue({
     ...target.ref,
@@ -230,5 +297,6 @@ export function registerIssueCommands(services: Services): vscode.Disposable[] {
       setMilestone(services, first, second),
     ),
     registerCommand(errors, 'teahouse.assignIssue', (first, second) => assign(services, first, second)),
+    ...registerIssueEditCommands(services),
   ];
 }

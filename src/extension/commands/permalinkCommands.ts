@@ -18,7 +18,7 @@ function fileOf(arg: unknown): { uri: vscode.Uri; lines: LineRange | undefined }
 }
 
 /** The innermost matched repository holding the file, with the file's path inside it. */
-async function repositoryHolding(
+export async function repositoryHolding(
   services: Services,
   file: vscode.Uri,
 ): Promise<{ match: MatchedRepository; relativePath: string } | undefined> {

@@ -52,10 +52,3 @@ export function announceTrackerChange(
   services.changes.announce({ account: target.account.id, ref: target.ref });
   if (target.node?.parent) viewOf(services, target.node)?.refresh(target.node.parent);
 }
-
-/** @deprecated Announce the change instead ({@link announceTrackerChange}), so the repository's counts follow. */
-export function refreshIssueViews(services: Services, node?: TreeNode): void {
-  services.trees.issues.refresh();
-  services.trees.pullRequests.refresh();
-  if (node?.parent) viewOf(services, node)?.refresh(node.parent);
-}

@@ -64,6 +64,7 @@ function refOf(node: TreeNode): RepoRef | undefined {
       return node.ref;
     case 'scope':
     case 'group':
+    case 'savedQuery':
       return node.scope.kind === 'repository' ? node.scope.ref : undefined;
     default:
       return undefined;

@@ -4,8 +4,9 @@ import { codeLanguages, proseLanguages } from './commentSyntax';
 import { completionLanguages, ReferenceCompletionProvider } from './referenceCompletionProvider';
 import { ReferenceHoverProvider } from './referenceHoverProvider';
 import { ReferenceLookups } from './referenceLookups';
+import { registerTodoCodeActions } from './todoCodeActions';
 
-/** Hovers and completions for issue, pull request and user references. */
+/** Hovers and completions for issue, pull request and user references; "Create Issue from TODO". */
 export function registerEditorIntegration(services: Services): vscode.Disposable[] {
   const { accounts, workspace, log } = services;
   const lookups = new ReferenceLookups(accounts);
@@ -22,6 +23,7 @@ export function registerEditorIntegration(services: Services): vscode.Disposable
       '#',
       '@',
     ),
+    registerTodoCodeActions(),
     // another account or server: what was cached may belong to someone else
     accounts.onDidChangeAccounts(() => lookups.clear()),
   ];

@@ -43,6 +43,7 @@ function valuesOf(node: TreeNode): RoleValues {
       return { user: node.user.login };
     case 'scope':
     case 'group':
+    case 'savedQuery':
       return node.scope.kind === 'repository' ? { ...node.scope.ref } : {};
     default:
       return {};

@@ -2,11 +2,25 @@ import * as vscode from 'vscode';
 import type { AccountService } from '../accounts/accountService';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import type { IssueFilters } from './issueFilters';
-import { childId, summarizeIssue, type IssueGroup, type IssueScope, type TreeNode } from './nodes';
+import {
+  childId,
+  summarizeIssue,
+  type IssueGroup,
+  type IssueScope,
+  type RepoRef,
+  type TreeNode,
+} from './nodes';
 import { pagedSource, staticSource } from './paging';
-import { fetchIssuePage, planIssueQuery, type IssueQueryPlan } from './issueQueries';
+import { fetchIssuePage, planIssueCriteria, planIssueQuery, type IssueQueryPlan } from './issueQueries';
+import {
+  criteriaOf,
+  parseSavedQueries,
+  queryRepository,
+  savedQueriesSetting,
+  type SavedQuery,
+} from './savedQueries';
 import { groupLabel } from './treeItems';
-import type { ChildResolver } from './treeModel';
+import type { ChildResolver, ChildSource } from './treeModel';
 
 const groups: readonly IssueGroup[] = ['assigned', 'created', 'mentioned', 'all'];
 
@@ -54,12 +68,28 @@ export function issuesResolver(
       repository: scope.kind === 'repository' ? scope.ref : undefined,
       me: scope.account.username,
     });
-  const groupNodes = (scope: IssueScope, parent: TreeNode | undefined): TreeNode[] =>
-    groups.map((group) => {
+  const savedPlan = (scope: IssueScope, query: SavedQuery): IssueQueryPlan | undefined => {
+    const place = queryRepository(query, scope.kind === 'repository' ? scope.ref : undefined);
+    if (place === 'hidden') return undefined;
+    const me = scope.account.username;
+    return planIssueCriteria(
+      accounts.capabilities(scope.account),
+      criteriaOf(query, me),
+      place.repository,
+      me,
+    );
+  };
+  const savedQueries = (): SavedQuery[] =>
+    parseSavedQueries(vscode.workspace.getConfiguration().get<unknown>(savedQueriesSetting)).filter(
+      (query) => query.pulls === pulls,
+    );
+  const groupNodes = (scope: IssueScope, parent: TreeNode | undefined): TreeNode[] => {
+    const prefix = parent ? '' : `${scopeKey(scope)}/`;
+    const fixed = groups.map((group): TreeNode => {
       const planned = plan(scope, group);
       return {
         kind: 'group',
-        id: childId(parent, `${parent ? '' : `${scopeKey(scope)}/`}group:${group}`),
+        id: childId(parent, `${prefix}group:${group}`),
         parent,
         scope,
         group,
@@ -68,6 +98,24 @@ export function issuesResolver(
         ...(planned.kind === 'unavailable' && { unavailable: planned.note }),
       };
     });
+    const saved = savedQueries().flatMap((query, index): TreeNode[] => {
+      const planned = savedPlan(scope, query);
+      if (planned === undefined) return [];
+      return [
+        {
+          kind: 'savedQuery',
+          id: childId(parent, `${prefix}query:${index}:${query.label}`),
+          parent,
+          scope,
+          pulls,
+          query,
+          label: query.label,
+          ...(planned.kind === 'unavailable' && { unavailable: planned.note }),
+        },
+      ];
+    });
+    return [...fixed, ...saved];
+  };
   return async (parent) => {
     if (parent === undefined) {
       const scopes = await currentScopes(accounts, workspace);
@@ -79,41 +127,59 @@ export function issuesResolver(
       );
     }
     if (parent.kind === 'scope') return staticSource(groupNodes(parent.scope, parent));
-    if (parent.kind !== 'group') return staticSource([]);
-    const { scope } = parent;
-    const planned = plan(scope, parent.group);
-    // a group the server cannot filter as asked shows why instead of unfiltered items
-    if (planned.kind === 'unavailable') {
-      return staticSource([
-        { kind: 'message', id: childId(parent, 'unavailable'), parent, text: planned.note, severity: 'info' },
-      ]);
+    if (parent.kind === 'group') return issuePages(accounts, parent, plan(parent.scope, parent.group), pulls);
+    if (parent.kind === 'savedQuery') {
+      const planned = savedPlan(parent.scope, parent.query);
+      return planned ? issuePages(accounts, parent, planned, pulls) : staticSource([]);
     }
-    const client = await accounts.client(scope.account);
-    let repositoryId: Promise<number> | undefined;
-    const idOf = (): Promise<number> => {
-      if (scope.kind !== 'repository') return Promise.reject(new TypeError('no repository'));
-      repositoryId ??= client.api.repoGet(scope.ref).then((repository) => repository.id);
-      return repositoryId;
-    };
-    return pagedSource(
-      (page, limit) => fetchIssuePage(client, planned, page, limit, idOf),
-      (issue) => {
-        const ref =
-          scope.kind === 'repository'
-            ? scope.ref
-            : { owner: issue.repository?.owner ?? '', repo: issue.repository?.name ?? '' };
-        const key =
-          scope.kind === 'repository' ? `#${issue.number}` : `${ref.owner}/${ref.repo}#${issue.number}`;
-        return {
-          kind: 'issue',
-          id: childId(parent, key),
-          parent,
-          account: scope.account,
-          ref,
-          issue: summarizeIssue(issue),
-        };
-      },
-      pulls ? vscode.l10n.t('No pull requests') : vscode.l10n.t('No issues'),
-    );
+    return staticSource([]);
   };
+}
+
+/** The items of a group or a saved query, page by page; one the server cannot filter says why instead. */
+async function issuePages(
+  accounts: AccountService,
+  parent: TreeNode & { readonly scope: IssueScope },
+  planned: IssueQueryPlan,
+  pulls: boolean,
+): Promise<ChildSource> {
+  const { scope } = parent;
+  // a group the server cannot filter as asked shows why instead of unfiltered items
+  if (planned.kind === 'unavailable') {
+    return staticSource([
+      { kind: 'message', id: childId(parent, 'unavailable'), parent, text: planned.note, severity: 'info' },
+    ]);
+  }
+  const client = await accounts.client(scope.account);
+  const repository = planned.kind === 'list' ? undefined : planned.repository;
+  // the repository every item is in, when the request names one
+  const fixed: RepoRef | undefined =
+    scope.kind === 'repository'
+      ? scope.ref
+      : planned.kind === 'list'
+        ? { owner: String(planned.args['owner']), repo: String(planned.args['repo']) }
+        : repository;
+  let repositoryId: Promise<number> | undefined;
+  const idOf = (): Promise<number> => {
+    if (repository === undefined) return Promise.reject(new TypeError('no repository'));
+    repositoryId ??= client.api.repoGet(repository).then((found) => found.id);
+    return repositoryId;
+  };
+  return pagedSource(
+    (page, limit) => fetchIssuePage(client, planned, page, limit, idOf),
+    (issue) => {
+      const ref = fixed ?? { owner: issue.repository?.owner ?? '', repo: issue.repository?.name ?? '' };
+      const key =
+        scope.kind === 'repository' ? `#${issue.number}` : `${ref.owner}/${ref.repo}#${issue.number}`;
+      return {
+        kind: 'issue',
+        id: childId(parent, key),
+        parent,
+        account: scope.account,
+        ref,
+        issue: summarizeIssue(issue),
+      };
+    },
+    pulls ? vscode.l10n.t('No pull requests') : vscode.l10n.t('No issues'),
+  );
 }

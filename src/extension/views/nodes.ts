@@ -11,6 +11,7 @@ import type {
   User,
 } from '../../api/types';
 import type { Account } from '../accounts/account';
+import type { SavedQuery } from './savedQueries';
 
 /** `owner/repo` on an account's server. */
 export interface RepoRef {
@@ -114,6 +115,15 @@ export type TreeNode = Base &
         readonly pulls: boolean;
         readonly label: string;
         /** Why the server cannot list this group as its name says ("needs Gitea ≥ 1.15"). */
+        readonly unavailable?: string;
+      }
+    | {
+        readonly kind: 'savedQuery';
+        readonly scope: IssueScope;
+        readonly pulls: boolean;
+        readonly query: SavedQuery;
+        readonly label: string;
+        /** Why the server cannot answer the query as written ("needs Gitea ≥ 1.14"). */
         readonly unavailable?: string;
       }
     | {

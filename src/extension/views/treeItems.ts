@@ -249,6 +249,14 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
       }
       return item;
     }
+    case 'savedQuery': {
+      const item = new vscode.TreeItem(node.label, C.Collapsed);
+      item.iconPath = new vscode.ThemeIcon('filter');
+      item.contextValue = 'savedQuery';
+      item.tooltip = vscode.l10n.t('Saved query (setting {0})', 'teahouse.queries');
+      if (node.unavailable !== undefined) item.description = node.unavailable;
+      return item;
+    }
     case 'notification':
       return notificationItem(node);
     case 'loadMore': {

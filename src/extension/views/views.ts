@@ -8,6 +8,7 @@ import { IssueFilters } from './issueFilters';
 import { issuesResolver } from './issuesSource';
 import { organizationsResolver } from './organizationsSource';
 import { repositoriesResolver } from './repositoriesSource';
+import { savedQueriesSetting } from './savedQueries';
 import { TeahouseTreeProvider } from './treeProvider';
 import { showsRepository, type TrackerChanges } from './trackerChanges';
 
@@ -72,6 +73,13 @@ export class TeahouseViews extends Disposable {
         for (const tree of [this.trees.repositories, this.trees.organizations]) {
           void tree.model.refreshListsHolding((node) => showsRepository(node, change));
         }
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(savedQueriesSetting)) return;
+        this.trees.issues.refresh();
+        this.trees.pullRequests.refresh();
       }),
     );
     for (const [filters, tree] of [

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
 import { announceTrackerChange } from '../commands/services';
+import { editIssueText } from '../commands/issueEdit';
 import { Disposable } from '../util/disposable';
 import { describeError } from '../util/errors';
 import {
@@ -59,6 +60,14 @@ export class IssuePanel extends Disposable {
     panel.webview.html = webviewHtml(panel.webview, extensionUri, 'issueView', panel.title);
   }
 
+  #editRequested = false;
+
+  /** Opens the view's editor of title and description (at once, or once the view has loaded). */
+  startEditing(): void {
+    if (this.#model) void this.#post({ type: 'event', event: 'edit' });
+    else this.#editRequested = true;
+  }
+
   get model(): ViewModel | undefined {
     return this.#model;
   }
@@ -86,6 +95,11 @@ export class IssuePanel extends Disposable {
       account: this.account,
       ref: { owner: this.target.owner, repo: this.target.repo },
     });
+    return this.refresh();
+  }
+
+  /** A fresh model, loaded and sent to the view. */
+  async refresh(): Promise<ViewModel> {
     const model = await this.reload();
     void this.#post({ type: 'event', event: 'model', model });
     return model;
@@ -102,6 +116,10 @@ export class IssuePanel extends Disposable {
       const handler = this.#handlers[request.method] as (params: unknown) => Promise<unknown>;
       const result = await handler(request.params);
       await this.#post({ type: 'response', id: request.id, ok: true, result });
+      if (request.method === 'load' && this.#editRequested) {
+        this.#editRequested = false;
+        await this.#post({ type: 'event', event: 'edit' });
+      }
     } catch (error) {
       const { message: shown, detail } = describeError(error);
       this.services.log.error(`webview ${request.method} failed: ${detail}`);
@@ -151,6 +169,11 @@ export class IssuePanel extends Disposable {
       if (answer !== confirm) return this.#model ?? this.reload();
       const { client } = await this.#source();
       await client.api.issueDeleteComment({ owner: this.target.owner, repo: this.target.repo, id });
+      return this.#changed();
+    },
+    editIssue: async ({ title, body }) => {
+      const { client } = await this.#source();
+      await editIssueText({ client, ...this.#ref }, { title, body });
       return this.#changed();
     },
     setState: async ({ state }) => {

@@ -1,7 +1,7 @@
 import { requirementNote, type ServerCapabilities } from '../../api/capabilities';
 import { ApiError, type TeahouseClient } from '../../api/client';
 import { operationCatalogue } from '../../api/operations';
-import type { Comment, Issue, Reaction, User } from '../../api/types';
+import type { Comment, Issue, Reaction, Repository, User } from '../../api/types';
 import type { Account } from '../accounts/account';
 import type { Log } from '../util/log';
 import { mergeStyles } from '../util/mergeStyles';
@@ -119,6 +119,7 @@ async function issueModel(
   source: ViewSource,
   target: PanelTarget,
   issue: Issue,
+  repository: Repository,
   context: string,
 ): Promise<IssueModel> {
   const { owner, repo, index } = target;
@@ -148,7 +149,9 @@ async function issueModel(
     assignees: (issue.assignees ?? []).map(userRef),
     dueDate: issue.due_date ?? undefined,
     trackedSeconds: times.reduce((sum, time) => sum + time.time, 0),
+    body: issue.body ?? '',
     html,
+    canEdit: mayEdit(issue, repository, source.account.username),
     reactions: groupReactions(reactions, source.account.username),
   };
 }
@@ -180,11 +183,22 @@ async function commentModel(
   };
 }
 
-async function pullModel(source: ViewSource, target: PanelTarget, context: string): Promise<PullModel> {
+/** Gitea lets the poster and the repository's writers edit; the server has the last word (403). */
+export function mayEdit(issue: Issue, repository: Repository, me: string): boolean {
+  const permissions = repository.permissions;
+  return issue.user?.login === me || permissions?.admin === true || permissions?.push === true;
+}
+
+async function pullModel(
+  source: ViewSource,
+  target: PanelTarget,
+  repository: Repository,
+  context: string,
+): Promise<PullModel> {
   const { owner, repo, index } = target;
   const { client } = source;
   const pull = await client.api.repoGetPullRequest({ owner, repo, index });
-  const [commits, files, combined, reviews, repository] = await Promise.all([
+  const [commits, files, combined, reviews] = await Promise.all([
     pullPart(
       source,
       'commits',
@@ -231,7 +245,6 @@ async function pullModel(source: ViewSource, target: PanelTarget, context: strin
       () => collect(client.paginate('repoListPullReviews', { owner, repo, index })),
       [],
     ),
-    client.api.repoGet({ owner, repo }),
   ]);
   const statuses = combined?.statuses ?? [];
   return {
@@ -268,16 +281,17 @@ async function pullModel(source: ViewSource, target: PanelTarget, context: strin
 export async function loadViewModel(source: ViewSource, target: PanelTarget): Promise<ViewModel> {
   const { owner, repo, index } = target;
   const context = markdownContext(source.account, owner, repo);
-  const [issue, comments] = await Promise.all([
+  const [issue, comments, repository] = await Promise.all([
     source.client.api.issueGetIssue({ owner, repo, index }),
     source.client.api.issueGetComments({ owner, repo, index }),
+    source.client.api.repoGet({ owner, repo }),
   ]);
   const isPull = target.kind === 'pullRequest' || issue.pull_request != null;
   const actual: PanelTarget = { ...target, kind: isPull ? 'pullRequest' : 'issue' };
   const [issueView, commentViews, pull] = await Promise.all([
-    issueModel(source, actual, issue, context),
+    issueModel(source, actual, issue, repository, context),
     Promise.all(comments.map((comment) => commentModel(source, actual, comment, context))),
-    isPull ? pullModel(source, actual, context) : Promise.resolve(undefined),
+    isPull ? pullModel(source, actual, repository, context) : Promise.resolve(undefined),
   ]);
   return {
     target: actual,

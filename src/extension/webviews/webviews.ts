@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/errorReporter';
 import type { Services } from '../commands/services';
-import { findAccount, resolveIssue } from '../commands/targets';
+import type { Issue } from '../../api/types';
+import { editIssueText } from '../commands/issueEdit';
+import { announceTrackerChange } from '../commands/services';
+import { commandOptions, findAccount, resolveIssue } from '../commands/targets';
 import { Disposable } from '../util/disposable';
 import type { PanelTarget, ViewModel } from '../../webview/protocol';
 import { IssuePanel, issueViewType, pullRequestViewType } from './issuePanel';
@@ -58,6 +61,11 @@ export class Webviews extends Disposable implements WebviewsApi {
     this._register(registerCommand(errors, 'teahouse.openIssue', (arg) => this.#openCommand(arg, false)));
     this._register(
       registerCommand(errors, 'teahouse.openPullRequest', (arg) => this.#openCommand(arg, true)),
+    );
+    this._register(
+      registerCommand(errors, 'teahouse.editIssueDescription', (first, second) =>
+        this.#editDescriptionCommand(first, second),
+      ),
     );
     this._register(registerCommand(errors, 'teahouse.previewMarkdown', (arg) => this.#previewCommand(arg)));
     for (const viewType of [issueViewType, pullRequestViewType])
@@ -141,6 +149,28 @@ export class Webviews extends Disposable implements WebviewsApi {
       index: resolved.index,
     };
     await this.open(target);
+    return target;
+  }
+
+  /**
+   * "Edit Description…": the issue's view with its editor open; `{ body }` sets the description without
+   * asking and answers the issue.
+   */
+  async #editDescriptionCommand(first: unknown, second: unknown): Promise<PanelTarget | Issue | undefined> {
+    const body = commandOptions<{ body: string }>(first, second).body;
+    if (body !== undefined) {
+      const resolved = await resolveIssue(this.services, first, false);
+      if (!resolved) return undefined;
+      const { client, ref, index } = resolved;
+      const issue = await editIssueText({ client, ...ref, index }, { body });
+      announceTrackerChange(this.services, resolved);
+      await this.#panels
+        .get(keyOf({ kind: 'issue', account: resolved.account.id, ...ref, index }))
+        ?.refresh();
+      return issue;
+    }
+    const target = await this.#openCommand(first, false);
+    if (target) (await this.open(target)).startEditing();
     return target;
   }
 

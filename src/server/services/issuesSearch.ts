@@ -33,6 +33,7 @@ export interface IssueSearchQuery extends Omit<IssueListQuery, 'assigned_by' | '
   readonly created?: boolean;
   readonly assigned?: boolean;
   readonly mentioned?: boolean;
+  readonly review_requested?: boolean;
   readonly priority_repo_id?: number;
 }
 
@@ -169,6 +170,7 @@ export function searchIssueFilter(db: Database, viewer: Viewer, query: IssueSear
     posterId: mine(query.created) ?? userFilter(db, query.created_by),
     assigneeId: mine(query.assigned),
     mentionedId: mine(query.mentioned),
+    reviewRequestedId: mine(query.review_requested),
     updatedAfter: since,
     updatedBefore: before,
     sort: sortFilter(query.sort) ?? 'priorityrepo',

@@ -21,6 +21,8 @@ export interface IssueFilter {
   posterId?: number;
   assigneeId?: number;
   mentionedId?: number;
+  /** pull requests (not their own) whose review is asked of this user or of one of their teams */
+  reviewRequestedId?: number;
   /** unix seconds, inclusive */
   updatedAfter?: number;
   updatedBefore?: number;
@@ -43,6 +45,19 @@ function keywordCondition(keyword: string, params: SqlValue[]): string {
   const like = `%${escapeLike(keyword.toLowerCase())}%`;
   params.push(like, like);
   return "(lower(issue.title) LIKE ? ESCAPE '\\' OR lower(issue.content) LIKE ? ESCAPE '\\')";
+}
+
+/**
+ * Gitea's review-requested rule: a request (type 4) that is the user's latest verdict or request on the pull
+ * request (an approval or rejection since answers it), or a request of a team the user is in.
+ */
+function reviewRequestedCondition(userId: number, params: SqlValue[]): string {
+  params.push(userId, userId, userId);
+  return `issue.poster_id <> ? AND issue.id IN (
+    SELECT r.issue_id FROM review r WHERE r.type = 4 AND (
+      (r.reviewer_id = ? AND r.id = (SELECT max(id) FROM review
+        WHERE issue_id = r.issue_id AND reviewer_id = r.reviewer_id AND type IN (1, 3, 4)))
+      OR r.reviewer_team_id IN (SELECT team_id FROM team_user WHERE uid = ?)))`;
 }
 
 function whereClause(filter: IssueFilter, params: SqlValue[]): string {
@@ -85,6 +100,8 @@ function whereClause(filter: IssueFilter, params: SqlValue[]): string {
     conditions.push('issue.id IN (SELECT issue_id FROM issue_user WHERE uid = ? AND is_mentioned = 1)');
     params.push(filter.mentionedId);
   }
+  if (filter.reviewRequestedId !== undefined)
+    conditions.push(reviewRequestedCondition(filter.reviewRequestedId, params));
   if (filter.updatedAfter !== undefined) {
     conditions.push('issue.updated >= ?');
     params.push(filter.updatedAfter);

@@ -191,6 +191,32 @@ export function gitea114Suite(): void {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
+    test('Create Issue asks 1.14 for its issue templates (null: none), then the template files; none there', async () => {
+      const api = await teahouse();
+      const reported = new Promise<string>((resolve) => {
+        const listener = api.errors.onDidReport((error) => {
+          listener.dispose();
+          resolve(error.message);
+        });
+      });
+      const created = await vscode.commands.executeCommand('teahouse.createIssue', {
+        account: account.id,
+        repository: 'acme/widgets',
+        template: 'Bug report',
+      });
+      assert.equal(created, undefined);
+      assert.match(await reported, /acme\/widgets has no issue template "Bug report"/);
+      const asked = double.requests.filter((line) => /issue_templates|\/contents\//.test(line));
+      assert.deepEqual(asked.slice(0, 2), [
+        'GET /repos/acme/widgets/issue_templates',
+        'GET /repos/acme/widgets/contents/.gitea/ISSUE_TEMPLATE',
+      ]);
+      assert.ok(
+        asked.includes('GET /repos/acme/widgets/contents/.github/issue_template.md'),
+        asked.join('\n'),
+      );
+    });
+
     test('Repositories: the open issues of acme/widgets are issues only', async () => {
       const tree = (await teahouse()).trees.repositories;
       const accountNode = (await children(tree, undefined)).find(

@@ -9,9 +9,11 @@ import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
+import { searchSuite } from './search.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
 import { statusBarSuite } from './statusBar.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
+import { todoAndEditSuite } from './todoAndEdit.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
 
@@ -31,6 +33,8 @@ export const suites: readonly (() => void)[] = [
   webviewsSuite,
   permalinkSuite,
   startWorkingOnIssueSuite,
+  todoAndEditSuite,
+  searchSuite,
   statusBarSuite,
   gitea114Suite,
   localServerLifecycleSuite,

@@ -13,6 +13,7 @@ import {
 import { createWithApiOperationScenario, runApiOperationScenario } from './apiOperationScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
+import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
 
 export interface ScenarioContext {
@@ -116,4 +117,5 @@ export const scenarios: readonly Scenario[] = [
   runApiOperationScenario,
   createWithApiOperationScenario,
   ...webviewScenarios,
+  searchScenario,
 ];

@@ -55,6 +55,34 @@ async function cspOf(frame: Frame): Promise<string> {
 
 export const webviewScenarios: readonly Scenario[] = [
   {
+    name: 'the issue view edits title and description in place, previewed by the server',
+    async run(context) {
+      const { page } = context;
+      const { client, owner } = await demoSeeder(context);
+      const repo = demoRepositoryName;
+      const issue = await client.api.issueCreateIssue({
+        owner,
+        repo,
+        body: { title: `Edit me ${stamp()}`, body: 'The old description.' },
+      });
+      await openFromPalette(page, 'Teahouse: Open Issue…', issue.number);
+      const frame = await webviewFrame(page, `h1:has-text("${issue.title}")`);
+      await frame.locator('#edit-issue').click();
+      const title = `Edited in the view ${stamp()}`;
+      await frame.locator('#edit-title input').fill(title);
+      await frame.locator('#edit-body textarea').fill('A **new** description');
+      await frame.locator('#edit-body-show-preview').click();
+      await frame.locator('#edit-body-preview strong', { hasText: 'new' }).waitFor();
+      await frame.locator('#edit-body-write').click();
+      await frame.locator('#save-issue').click();
+      await frame.locator('h1', { hasText: title }).waitFor();
+      await frame.locator('#issue-body strong', { hasText: 'new' }).waitFor();
+      const saved = await client.api.issueGetIssue({ owner, repo, index: issue.number });
+      if (saved.title !== title || saved.body !== 'A **new** description')
+        throw new Error(`the server has ${JSON.stringify([saved.title, saved.body])}`);
+    },
+  },
+  {
     name: 'the issue view shows server-rendered markdown; a comment typed into it is added, edited and deleted',
     async run(context) {
       const { page } = context;
