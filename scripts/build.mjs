@@ -36,7 +36,7 @@ const builds = [
     entryPoints: ['src/server/services/markdown/renderWorker.ts'],
     outfile: 'dist/markdownWorker.js',
   },
-  ...['issueView', 'markdownPreview'].map((entry) => ({
+  ...['issueView', 'markdownPreview', 'createPullRequest'].map((entry) => ({
     // the webviews' browser code (src/webview/), loaded by pages whose CSP admits only media/
     ...common,
     platform: 'browser',

@@ -30,6 +30,7 @@ import { registerNotificationCommands } from './views/notificationsCommands';
 import { NotificationsView } from './views/notificationsView';
 import { TrackerChanges } from './views/trackerChanges';
 import { TeahouseViews } from './views/views';
+import { CreatePullForms } from './webviews/createPullForms';
 import { Webviews } from './webviews/webviews';
 import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
 import { PullRequestStatusBar } from './workspace/pullRequestStatusBar';
@@ -62,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     filters: views.filters,
     errors,
     changes,
+    pullForms: own(new CreatePullForms()),
   };
   const wired = performance.now();
   for (const register of [

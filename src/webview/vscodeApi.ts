@@ -1,4 +1,6 @@
-import type { ExtensionMessage, RequestMethod, Requests } from './protocol';
+import type { ExtensionMessage, Requests } from './protocol';
+
+type RequestMap<R> = { [M in keyof R]: { params: unknown; result: unknown } };
 
 interface VsCodeApi<State> {
   postMessage(message: unknown): void;
@@ -10,8 +12,11 @@ declare function acquireVsCodeApi<State>(): VsCodeApi<State>;
 
 type EventOf<E extends string> = Extract<ExtensionMessage, { type: 'event'; event: E }>;
 
-/** The webview's side of the protocol: requests with ids answered by the extension, and its events. */
-export class Channel<State> {
+/**
+ * The webview's side of the protocol: requests with ids answered by the extension, and its events. `R` is
+ * the view's request map (protocol.ts's for the issue views, createPullProtocol.ts's for the form).
+ */
+export class Channel<State, R extends RequestMap<R> = Requests> {
   readonly #api = acquireVsCodeApi<State>();
   #nextId = 1;
   readonly #pending = new Map<
@@ -37,7 +42,7 @@ export class Channel<State> {
     });
   }
 
-  request<M extends RequestMethod>(method: M, params: Requests[M]['params']): Promise<Requests[M]['result']> {
+  request<M extends keyof R & string>(method: M, params: R[M]['params']): Promise<R[M]['result']> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });

@@ -104,6 +104,7 @@ async function runScenarios(browser: Browser, tools: Toolchain, runDir: string):
       page,
       projectRoot,
       userDataDir: server.userDataDir,
+      workspaceFolder: folder,
       state: {},
     };
     let broken = false;

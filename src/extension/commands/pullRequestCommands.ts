@@ -4,6 +4,7 @@ import type { PullRequest } from '../../api/types';
 import { mergeStyles, type MergeStyle } from '../util/mergeStyles';
 import { runGit as git } from '../workspace/runGit';
 import { branchIssueConfigKey, parseBranchIssue, pullRequestBodyFor } from '../workspace/workBranch';
+import { openCreatePullForm, type BranchFormOptions } from './createPullFromBranch';
 import { registerCommand } from './errorReporter';
 import { announceTrackerChange, viewOf, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository, type RepoTarget } from './targets';
@@ -43,15 +44,40 @@ async function issueOfBranch(
   return parseBranchIssue(value);
 }
 
+async function scmRepository(services: Services, arg: unknown): Promise<RepoTarget | undefined> {
+  const rootUri = typeof arg === 'object' && arg !== null && 'rootUri' in arg ? arg.rootUri : undefined;
+  if (!(rootUri instanceof vscode.Uri)) return undefined;
+  const match = (await services.workspace.matches()).find(
+    (candidate) => candidate.rootPath === rootUri.fsPath,
+  );
+  if (!match) throw new Error(vscode.l10n.t('{0} is not a repository of a Teahouse server.', rootUri.fsPath));
+  return {
+    account: match.account,
+    ref: { owner: match.owner, repo: match.repo },
+    client: await services.accounts.client(match.account),
+    node: undefined,
+  };
+}
+
+/**
+ * With a title (scripts, tests, Start Working on Issue's callers) the pull request is made at once, the
+ * branches picked where not given; without one the form opens (createPullFromBranch.ts).
+ */
 async function createPullRequest(
   services: Services,
   first: unknown,
   second: unknown,
 ): Promise<PullRequest | undefined> {
-  const target = await resolveRepository(services, first);
+  // from the Source Control title bar: the SourceControl of a git repository, named by its root
+  const fromScm = await scmRepository(services, first);
+  const target = fromScm ?? (await resolveRepository(services, first));
   if (!target) return undefined;
+  const options = fromScm ? {} : commandOptions<CreatePullOptions & BranchFormOptions>(first, second);
+  if (options.title === undefined) {
+    await openCreatePullForm(services, target, options, (branch) => issueOfBranch(services, target, branch));
+    return undefined;
+  }
   const { client, ref } = target;
-  const options = commandOptions<CreatePullOptions>(first, second);
   let { head, base } = options;
   if (head === undefined || base === undefined) {
     const repository = await client.api.repoGet(ref);
@@ -67,15 +93,7 @@ async function createPullRequest(
     base ??= await pickBranch(baseChoices, vscode.l10n.t('Into (base branch)'), repository.default_branch);
     if (base === undefined) return undefined;
   }
-  const title =
-    options.title ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Pull request {0} → {1}', head, base),
-      prompt: vscode.l10n.t('Title'),
-      value: head,
-      ignoreFocusOut: true,
-    }));
-  if (title === undefined) return undefined;
+  const { title } = options;
   const body = options.body ?? pullRequestBodyFor(await issueOfBranch(services, target, head));
   const pull = await client.api.repoCreatePullRequest({ ...ref, body: { head, base, title, body } });
   announceTrackerChange(services, target);

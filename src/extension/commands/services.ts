@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { AccountService } from '../accounts/accountService';
 import type { LocalServerController } from '../local/localServerController';
 import type { Log } from '../util/log';
+import type { CreatePullForms } from '../webviews/createPullForms';
 import type { IssueFilters } from '../views/issueFilters';
 import type { RepoRef, TreeNode } from '../views/nodes';
 import type { TrackerChanges } from '../views/trackerChanges';
@@ -29,6 +30,8 @@ export interface Services {
   readonly errors: ErrorReporter;
   /** Announced after a successful write to a repository's issues or pull requests; the views listen. */
   readonly changes: TrackerChanges;
+  /** The Create Pull Request form, when one is open. */
+  readonly pullForms: CreatePullForms;
 }
 
 export function allTrees(services: Services): TeahouseTreeProvider[] {

@@ -7,6 +7,7 @@ import { announceTrackerChange } from '../commands/services';
 import { commandOptions, findAccount, resolveIssue } from '../commands/targets';
 import { Disposable } from '../util/disposable';
 import type { PanelTarget, ViewModel } from '../../webview/protocol';
+import type { CreatePullFormApi } from './createPullForms';
 import { IssuePanel, issueViewType, pullRequestViewType } from './issuePanel';
 import { MarkdownPreview, markdownPreviewViewType } from './markdownPreview';
 import { RevisionContentProvider, revisionScheme } from './revisionContent';
@@ -24,6 +25,11 @@ export interface WebviewsApi {
   /** What the serializer does after a reload, for a panel VS Code hands back with its saved state. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
   readonly preview: { readonly html: string | undefined; readonly onDidRender: vscode.Event<string> };
+  /** The Create Pull Request form that is open, and when one opens. */
+  readonly createPullRequest: {
+    readonly form: CreatePullFormApi | undefined;
+    readonly onDidOpen: vscode.Event<CreatePullFormApi>;
+  };
 }
 
 function panelTarget(value: unknown): PanelTarget | undefined {
@@ -93,6 +99,11 @@ export class Webviews extends Disposable implements WebviewsApi {
       title: panel.panel.title,
       model: panel.model,
     }));
+  }
+
+  get createPullRequest(): WebviewsApi['createPullRequest'] {
+    const forms = this.services.pullForms;
+    return { form: forms.current, onDidOpen: forms.onDidOpen };
   }
 
   get preview(): WebviewsApi['preview'] {

@@ -16,6 +16,8 @@ export interface GitRepository {
     readonly remotes: readonly GitRemote[];
     readonly onDidChange: vscode.Event<void>;
   };
+  /** Pushes with VS Code's own credentials prompt (askpass). */
+  push(remoteName?: string, branchName?: string, setUpstream?: boolean): Promise<void>;
 }
 
 /** A repository the "Git: Clone" picker offers: `url` is one clone URL or several (http, ssh). */

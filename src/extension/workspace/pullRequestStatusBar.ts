@@ -15,7 +15,7 @@ import {
   type ChecksState,
   type PullState,
 } from './branchPullRequest';
-import { currentBranch } from './currentBranch';
+import { branchHead } from './branchState';
 import { gitApi } from './gitExtension';
 import type { MatchedRepository, WorkspaceRepositories } from './workspaceRepositories';
 
@@ -199,7 +199,7 @@ export class PullRequestStatusBar extends Disposable {
     const enabled = vscode.workspace.getConfiguration().get<boolean>(pullRequestStatusBarSetting) ?? true;
     const match = enabled ? await this.workspace.current() : undefined;
     this.#rootPath = match?.rootPath;
-    const head = match && (await currentBranch(match.rootPath, `${match.owner}/${match.repo}`));
+    const head = match && (await branchHead(match.rootPath, `${match.owner}/${match.repo}`));
     if (!match || !head) {
       this.#show(undefined);
       return;

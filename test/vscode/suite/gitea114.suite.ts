@@ -244,5 +244,24 @@ export function gitea114Suite(): void {
       assert.ok(issues.length > 0);
       assert.ok(issues.every(({ issue }) => !issue.isPull && issue.state === 'open'));
     });
+
+    test('Create Pull Request opens its form for a branch of acme/widgets, reviewers offered (1.14 has them)', async () => {
+      const api = await teahouse();
+      const before = api.webviews.createPullRequest.form;
+      await vscode.commands.executeCommand('teahouse.createPullRequest', {
+        account: account.id,
+        repository: 'acme/widgets',
+        head: 'feature/x',
+      });
+      const form = api.webviews.createPullRequest.form;
+      assert.ok(form && form !== before, api.errors.last?.message);
+      assert.equal(form.model.base, 'master');
+      assert.equal(form.model.head, 'feature/x');
+      assert.equal(form.model.title, 'X');
+      assert.equal(form.model.reviewersNote, undefined);
+      assert.deepEqual(form.model.templates, []);
+      assert.ok(form.model.people.includes('alice'));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
   });
 }

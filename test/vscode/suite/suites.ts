@@ -1,4 +1,5 @@
 import { accountsSuite } from './accounts.suite';
+import { createPullRequestSuite } from './createPullRequest.suite';
 import { activationSuite } from './activation.suite';
 import { editorIntegrationSuite } from './editorIntegration.suite';
 import { gitea114Suite } from './gitea114.suite';
@@ -34,6 +35,7 @@ export const suites: readonly (() => void)[] = [
   permalinkSuite,
   startWorkingOnIssueSuite,
   todoAndEditSuite,
+  createPullRequestSuite,
   searchSuite,
   statusBarSuite,
   gitea114Suite,

@@ -11,6 +11,7 @@ import {
   viewPane,
 } from '../harness/workbench';
 import { createWithApiOperationScenario, runApiOperationScenario } from './apiOperationScenario';
+import { createPullRequestScenario } from './createPullRequestScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
 import { searchScenario } from './searchScenario';
@@ -20,6 +21,8 @@ export interface ScenarioContext {
   readonly page: Page;
   readonly projectRoot: string;
   readonly userDataDir: string;
+  /** The workspace folder (the demo repository) the workbench has open. */
+  readonly workspaceFolder: string;
   /** Shared by the scenarios, which build on each other (as a user would). */
   readonly state: { client?: TeahouseClient; owner?: string; issue?: { number: number; title: string } };
 }
@@ -117,5 +120,6 @@ export const scenarios: readonly Scenario[] = [
   runApiOperationScenario,
   createWithApiOperationScenario,
   ...webviewScenarios,
+  createPullRequestScenario,
   searchScenario,
 ];
