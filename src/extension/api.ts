@@ -5,6 +5,7 @@ import type { LocalServerState } from './local/localServer';
 import type { TreeNode } from './views/nodes';
 import type { RemoteSource } from './workspace/gitExtension';
 import type { WebviewsApi } from './webviews/webviews';
+import type { FinishedChecks, PullRequestStatusBarState } from './workspace/pullRequestStatusBar';
 
 /**
  * What `activate` returns: read-only views of the extension's state for other extensions and for the
@@ -49,6 +50,13 @@ export interface TeahouseApi {
   readonly errors: {
     readonly last: ReportedError | undefined;
     readonly onDidReport: vscode.Event<ReportedError>;
+  };
+  /** The current branch's pull request in the status bar; `refresh` resolves once the item shows the answer. */
+  readonly pullRequestStatusBar: {
+    readonly state: PullRequestStatusBarState;
+    refresh(): Promise<void>;
+    /** Fires with each "the checks of #n passed/failed" notification. */
+    readonly onDidFinishChecks: vscode.Event<FinishedChecks>;
   };
   /** "This repository" and the others of the workspace, matched to accounts. */
   workspaceRepositories(): Promise<

@@ -28,10 +28,12 @@ import { createLog } from './util/log';
 import { localServerAutoStart } from './util/settings';
 import { registerNotificationCommands } from './views/notificationsCommands';
 import { NotificationsView } from './views/notificationsView';
+import { TrackerChanges } from './views/trackerChanges';
 import { TeahouseViews } from './views/views';
 import { CreatePullForms } from './webviews/createPullForms';
 import { Webviews } from './webviews/webviews';
 import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
+import { PullRequestStatusBar } from './workspace/pullRequestStatusBar';
 import { WorkspaceRepositories } from './workspace/workspaceRepositories';
 
 export function activate(context: vscode.ExtensionContext): TeahouseApi {
@@ -49,7 +51,8 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
   );
   const workspace = own(new WorkspaceRepositories(accounts, log));
   const local = own(new LocalServerController(context, accounts, log));
-  const views = own(new TeahouseViews(context, accounts, workspace, log));
+  const changes = own(new TrackerChanges());
+  const views = own(new TeahouseViews(context, accounts, workspace, changes, log));
   const services: Services = {
     context,
     log,
@@ -59,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     trees: views.trees,
     filters: views.filters,
     errors,
+    changes,
     pullForms: own(new CreatePullForms()),
   };
   const wired = performance.now();
@@ -87,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
   const webviews = own(new Webviews(services));
   own(new TeahouseAuthenticationProvider(accounts, () => addServer(services)));
   own(new LocalServerStatusBar(local.server, accounts));
+  const pullRequestStatus = own(new PullRequestStatusBar(accounts, workspace, changes, log));
   own(certificateWarning());
   void accounts.refreshProfiles();
   if (localServerAutoStart()) void vscode.commands.executeCommand('teahouse.startLocalServer');
@@ -132,6 +137,13 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
         return errors.last;
       },
       onDidReport: errors.onDidReport,
+    },
+    pullRequestStatusBar: {
+      get state() {
+        return pullRequestStatus.state;
+      },
+      refresh: () => pullRequestStatus.refresh(),
+      onDidFinishChecks: pullRequestStatus.onDidFinishChecks,
     },
     workspaceRepositories: async () =>
       (await workspace.matches()).map((match) => ({

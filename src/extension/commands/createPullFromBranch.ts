@@ -14,7 +14,7 @@ import {
 } from '../workspace/branchState';
 import { defaultBase, draftFromCommits, type CommitMessage } from '../workspace/pullRequestDraft';
 import type { MatchedRepository } from '../workspace/workspaceRepositories';
-import { refreshIssueViews, type Services } from './services';
+import { announceTrackerChange, type Services } from './services';
 import type { RepoTarget } from './targets';
 
 export interface BranchFormOptions {
@@ -129,7 +129,7 @@ async function pickServerBranch(target: RepoTarget, defaultBranch: string): Prom
 }
 
 async function announce(services: Services, target: RepoTarget, pull: PullRequest): Promise<void> {
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   await vscode.commands.executeCommand('teahouse.openPullRequest', {
     account: target.account.id,
     ...target.ref,

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Issue, Label, Milestone } from '../../api/types';
 import { registerCommand } from './errorReporter';
 import { registerIssueEditCommands } from './issueEditCommands';
-import { refreshIssueViews, type Services } from './services';
+import { announceTrackerChange, type Services } from './services';
 import type { IssueTemplateChoice } from './issueTemplateFiles';
 import { issueTemplates } from './issueTemplates';
 import {
@@ -126,7 +126,7 @@ async function createIssue(services: Services, first: unknown, second: unknown):
     body: { title: title.trim(), body, ...(labels ? { labels } : {}) },
   });
   services.log.info(`created issue ${target.ref.owner}/${target.ref.repo}#${issue.number}`);
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Created issue #{0}: {1}', issue.number, issue.title),
   );
@@ -146,7 +146,7 @@ async function setState(
     index: target.index,
     body: { state },
   });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 
@@ -167,7 +167,7 @@ async function comment(services: Services, first: unknown, second: unknown): Pro
     index: target.index,
     body: { body },
   });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return created;
 }
 
@@ -214,7 +214,7 @@ async function editLabels(services: Services, first: unknown, second: unknown): 
     });
   for (const label of toRemove) await client.api.issueRemoveLabel({ ...ref, index, id: label.id });
   if (toRemove.length > 0) result = await client.api.issueGetLabels({ ...ref, index });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return result;
 }
 
@@ -250,7 +250,7 @@ async function setMilestone(services: Services, first: unknown, second: unknown)
   }
   // Gitea clears the milestone when given 0
   const issue = await client.api.issueEditIssue({ ...ref, index, body: { milestone: milestoneId } });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 
@@ -280,7 +280,7 @@ async function assign(services: Services, first: unknown, second: unknown): Prom
     assignees = picked.map((item) => item.label);
   }
   const issue = await client.api.issueEditIssue({ ...ref, index, body: { assignees } });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Issue } from '../../api/types';
 import { registerCommand } from './errorReporter';
 import { editIssueText } from './issueEdit';
-import { refreshIssueViews, type Services } from './services';
+import { announceTrackerChange, type Services } from './services';
 import { commandOptions, resolveIssue } from './targets';
 
 /** "Edit Title…": an input box with the current title; `{ title }` sets it without asking. */
@@ -21,7 +21,7 @@ async function editTitle(services: Services, first: unknown, second: unknown): P
     }));
   if (title === undefined || title.trim() === current) return undefined;
   const issue = await editIssueText({ client, ...ref, index }, { title });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   return issue;
 }
 

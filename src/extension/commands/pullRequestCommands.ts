@@ -6,7 +6,7 @@ import { runGit as git } from '../workspace/runGit';
 import { branchIssueConfigKey, parseBranchIssue, pullRequestBodyFor } from '../workspace/workBranch';
 import { openCreatePullForm, type BranchFormOptions } from './createPullFromBranch';
 import { registerCommand } from './errorReporter';
-import { refreshIssueViews, viewOf, type Services } from './services';
+import { announceTrackerChange, viewOf, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository, type RepoTarget } from './targets';
 
 interface CreatePullOptions {
@@ -96,7 +96,7 @@ async function createPullRequest(
   const { title } = options;
   const body = options.body ?? pullRequestBodyFor(await issueOfBranch(services, target, head));
   const pull = await client.api.repoCreatePullRequest({ ...ref, body: { head, base, title, body } });
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}', pull.number));
   return pull;
 }
@@ -166,7 +166,7 @@ async function mergePullRequest(
     }
     throw error;
   }
-  refreshIssueViews(services, target.node);
+  announceTrackerChange(services, target);
   void vscode.window.showInformationMessage(vscode.l10n.t('Merged pull request #{0}', index));
   return true;
 }

@@ -4,9 +4,11 @@ import type { LocalServerController } from '../local/localServerController';
 import type { Log } from '../util/log';
 import type { CreatePullForms } from '../webviews/createPullForms';
 import type { IssueFilters } from '../views/issueFilters';
-import type { TreeNode } from '../views/nodes';
+import type { RepoRef, TreeNode } from '../views/nodes';
+import type { TrackerChanges } from '../views/trackerChanges';
 import type { TeahouseTreeProvider } from '../views/treeProvider';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
+import type { Account } from '../accounts/account';
 import type { ErrorReporter } from './errorReporter';
 
 export interface Trees {
@@ -26,6 +28,8 @@ export interface Services {
   readonly trees: Trees;
   readonly filters: { readonly issues: IssueFilters; readonly pullRequests: IssueFilters };
   readonly errors: ErrorReporter;
+  /** Announced after a successful write to a repository's issues or pull requests; the views listen. */
+  readonly changes: TrackerChanges;
   /** The Create Pull Request form, when one is open. */
   readonly pullForms: CreatePullForms;
 }
@@ -40,9 +44,14 @@ export function viewOf(services: Services, node: TreeNode): TeahouseTreeProvider
   return allTrees(services).find((tree) => tree.model.owns(node));
 }
 
-/** After an issue or pull request changed: the lists that show them, and the node's own list. */
-export function refreshIssueViews(services: Services, node?: TreeNode): void {
-  services.trees.issues.refresh();
-  services.trees.pullRequests.refresh();
-  if (node?.parent) viewOf(services, node)?.refresh(node.parent);
+/**
+ * After the extension changed a repository's issues or pull requests: every view showing the repository (its
+ * counts, its lists) and the status bar follow, and the node's own list when the command ran on one.
+ */
+export function announceTrackerChange(
+  services: Services,
+  target: { readonly account: Account; readonly ref: RepoRef; readonly node?: TreeNode | undefined },
+): void {
+  services.changes.announce({ account: target.account.id, ref: target.ref });
+  if (target.node?.parent) viewOf(services, target.node)?.refresh(target.node.parent);
 }

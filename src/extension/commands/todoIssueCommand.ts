@@ -8,7 +8,7 @@ import { snippetLines, todoIssueBody, todoReplacement, type TodoMatch } from '..
 import { gitApi } from '../workspace/gitExtension';
 import { registerCommand } from './errorReporter';
 import { repositoryHolding } from './permalinkCommands';
-import { refreshIssueViews, type Services } from './services';
+import { announceTrackerChange, type Services } from './services';
 import { optionsArg } from './targets';
 
 /** Lines of context on each side of the TODO in the issue's snippet. */
@@ -121,7 +121,7 @@ async function createIssueFromTodo(
     body: { title: title.trim(), body },
   });
   services.log.info(`created issue ${match.owner}/${match.repo}#${issue.number} from a TODO`);
-  refreshIssueViews(services);
+  announceTrackerChange(services, { account: match.account, ref: { owner: match.owner, repo: match.repo } });
 
   await replaceTrigger(
     document,

@@ -7,7 +7,7 @@ import {
 } from '../workspace/workBranch';
 import { gitFailure, runGit } from '../workspace/runGit';
 import { registerCommand } from './errorReporter';
-import { refreshIssueViews, type Services } from './services';
+import { announceTrackerChange, type Services } from './services';
 import { resolveIssue } from './targets';
 
 async function branchExists(cwd: string, branch: string): Promise<boolean> {
@@ -83,7 +83,7 @@ async function startWorkingOnIssue(services: Services, arg: unknown): Promise<st
   const me = account.username;
   if (!assignees.some((login) => login.toLowerCase() === me.toLowerCase())) {
     await client.api.issueEditIssue({ ...ref, index, body: { assignees: [...assignees, me] } });
-    refreshIssueViews(services, target.node);
+    announceTrackerChange(services, target);
   }
   services.workspace.invalidate();
   void vscode.window.showInformationMessage(vscode.l10n.t('Working on #{0} on branch {1}', index, branch));

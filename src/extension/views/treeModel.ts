@@ -88,6 +88,24 @@ export class TreeModel extends Disposable {
     this.#changed.fire(node);
   }
 
+  /**
+   * Loads again every loaded list holding a node `matches` picks, so the node itself is fetched anew (a
+   * repository's counts live in its JSON, which only its list fetches). A list below another one refreshed
+   * goes with it.
+   */
+  async refreshListsHolding(matches: (node: TreeNode) => boolean): Promise<void> {
+    const parents = new Map<string, TreeNode | undefined>();
+    for (const [key, loaded] of [...this.#loaded]) {
+      const hit = (await loaded).nodes.find(matches);
+      if (hit) parents.set(key, hit.parent);
+    }
+    const keys = [...parents.keys()];
+    for (const [key, parent] of parents) {
+      const below = keys.some((other) => other !== key && (other === '' || key.startsWith(`${other}/`)));
+      if (!below) this.refresh(parent);
+    }
+  }
+
   async #load(parent: TreeNode | undefined): Promise<Loaded> {
     try {
       const source = await this.resolve(parent);

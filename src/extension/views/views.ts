@@ -10,6 +10,7 @@ import { organizationsResolver } from './organizationsSource';
 import { repositoriesResolver } from './repositoriesSource';
 import { savedQueriesSetting } from './savedQueries';
 import { TeahouseTreeProvider } from './treeProvider';
+import { showsRepository, type TrackerChanges } from './trackerChanges';
 
 /** The four views of the Teahouse container, kept in step with accounts, the workspace and the filters. */
 export class TeahouseViews extends Disposable {
@@ -20,6 +21,7 @@ export class TeahouseViews extends Disposable {
     context: vscode.ExtensionContext,
     accounts: AccountService,
     workspace: WorkspaceRepositories,
+    changes: TrackerChanges,
     log: Log,
   ) {
     super();
@@ -62,6 +64,15 @@ export class TeahouseViews extends Disposable {
       workspace.onDidChange(() => {
         this.trees.issues.refresh();
         this.trees.pullRequests.refresh();
+      }),
+    );
+    this._register(
+      changes.onDidChange((change) => {
+        this.trees.issues.refresh();
+        this.trees.pullRequests.refresh();
+        for (const tree of [this.trees.repositories, this.trees.organizations]) {
+          void tree.model.refreshListsHolding((node) => showsRepository(node, change));
+        }
       }),
     );
     this._register(

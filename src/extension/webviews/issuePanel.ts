@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
+import { announceTrackerChange } from '../commands/services';
 import { editIssueText } from '../commands/issueEdit';
-import { refreshIssueViews } from '../commands/services';
 import { Disposable } from '../util/disposable';
 import { describeError } from '../util/errors';
 import {
@@ -106,7 +106,10 @@ export class IssuePanel extends Disposable {
 
   /** After an action: a fresh model to the view, and fresh trees. */
   async #changed(): Promise<ViewModel> {
-    refreshIssueViews(this.services);
+    announceTrackerChange(this.services, {
+      account: this.account,
+      ref: { owner: this.target.owner, repo: this.target.repo },
+    });
     return this.refresh();
   }
 

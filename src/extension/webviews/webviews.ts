@@ -3,7 +3,7 @@ import { registerCommand } from '../commands/errorReporter';
 import type { Services } from '../commands/services';
 import type { Issue } from '../../api/types';
 import { editIssueText } from '../commands/issueEdit';
-import { refreshIssueViews } from '../commands/services';
+import { announceTrackerChange } from '../commands/services';
 import { commandOptions, findAccount, resolveIssue } from '../commands/targets';
 import { Disposable } from '../util/disposable';
 import type { PanelTarget, ViewModel } from '../../webview/protocol';
@@ -174,7 +174,7 @@ export class Webviews extends Disposable implements WebviewsApi {
       if (!resolved) return undefined;
       const { client, ref, index } = resolved;
       const issue = await editIssueText({ client, ...ref, index }, { body });
-      refreshIssueViews(this.services, resolved.node);
+      announceTrackerChange(this.services, resolved);
       await this.#panels
         .get(keyOf({ kind: 'issue', account: resolved.account.id, ...ref, index }))
         ?.refresh();

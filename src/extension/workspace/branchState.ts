@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { BranchHead } from './branchPullRequest';
 import { parseCommitLog, type CommitMessage } from './pullRequestDraft';
 import { gitApi } from './gitExtension';
 import { gitFailure, runGit } from './runGit';
@@ -7,6 +8,20 @@ import { gitFailure, runGit } from './runGit';
 export async function currentBranch(cwd: string): Promise<string | undefined> {
   const name = await runGit(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => '');
   return name === '' ? undefined : name;
+}
+
+/** The checked-out branch and its upstream's name on its remote, for finding its pull request. */
+export async function branchHead(rootPath: string, repository: string): Promise<BranchHead | undefined> {
+  const branch = await currentBranch(rootPath);
+  if (branch === undefined) return undefined;
+  // `lstrip=3` turns refs/remotes/<remote>/<name> into <name> (a name may hold slashes)
+  const upstream = await runGit(rootPath, [
+    'for-each-ref',
+    '--format=%(upstream:lstrip=3)',
+    '--',
+    `refs/heads/${branch}`,
+  ]).catch(() => '');
+  return { branch, upstream: upstream === '' ? undefined : upstream, repository };
 }
 
 /** The branch's upstream (`origin/topic`), or undefined when it has none. */

@@ -52,7 +52,9 @@ export class WorkspaceRepositories extends Disposable {
     const active = vscode.window.activeTextEditor?.document.uri;
     if (active?.scheme !== 'file') return matches;
     const holds = (match: MatchedRepository) => active.fsPath.startsWith(match.rootPath + path.sep);
-    return [...matches.filter(holds), ...matches.filter((match) => !holds(match))];
+    // a repository nested in another's folder holds the file: the innermost one first
+    const holders = matches.filter(holds).sort((a, b) => b.rootPath.length - a.rootPath.length);
+    return [...holders, ...matches.filter((match) => !holds(match))];
   }
 
   /** "This repository": the first match, optionally of one account. */

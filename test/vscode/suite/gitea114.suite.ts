@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
@@ -75,6 +75,28 @@ export function gitea114Suite(): void {
       assert.equal(account.profile?.kind, 'gitea');
       assert.equal(account.profile?.giteaVersion, '1.14.1');
       assert.equal(account.profile?.limits.max_response_items, 50);
+    });
+
+    test("the status bar finds the branch's pull request and reads 1.14's empty combined status", async () => {
+      // an unborn feature/x is enough: the pull request is found by its head branch's name
+      await run('git', ['checkout', '--quiet', '-b', 'feature/x'], { cwd: folder });
+      const file = path.join(folder, 'README.md');
+      writeFileSync(file, '# widgets\n');
+      // the active editor's repository is the current one
+      await vscode.window.showTextDocument(vscode.Uri.file(file));
+      const api = await teahouse();
+      try {
+        const shown = await waitFor(async () => {
+          await api.pullRequestStatusBar.refresh();
+          const state = api.pullRequestStatusBar.state;
+          return state.text.includes('#4') ? state : undefined;
+        }, 'the status bar to show #4 of acme/widgets');
+        // 1.14 answers `state: ""` and `statuses: null` for a commit without statuses: no icon
+        assert.match(shown.text, /#4 open$/);
+        assert.ok(shown.tooltip.includes('master ← feature/x'), shown.tooltip);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      }
     });
 
     for (const view of ['issues', 'pullRequests'] as const) {

@@ -12,6 +12,7 @@ import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { publishSuite } from './publish.suite';
 import { searchSuite } from './search.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
+import { statusBarSuite } from './statusBar.suite';
 import { takeOfflineSuite } from './takeOffline.suite';
 import { todoAndEditSuite } from './todoAndEdit.suite';
 import { treesSuite } from './trees.suite';
@@ -36,6 +37,7 @@ export const suites: readonly (() => void)[] = [
   todoAndEditSuite,
   createPullRequestSuite,
   searchSuite,
+  statusBarSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];
