@@ -98,15 +98,20 @@ const joined = (values: readonly string[] | undefined): string | undefined =>
 
 const same = (a: string | undefined, b: string): boolean => a?.toLowerCase() === b.toLowerCase();
 
+/** What the repository's list and the search both name the same way. */
+const sharedArgsOf = (criteria: IssueCriteria): UntypedArgs => ({
+  type: criteria.pulls === undefined ? undefined : criteria.pulls ? 'pulls' : 'issues',
+  state: criteria.state,
+  labels: joined(criteria.labels),
+  milestones: joined(criteria.milestones),
+  q: criteria.text || undefined,
+});
+
 /** The repository's list: every filter by name, but none for review requests. */
 function listArgsOf(criteria: IssueCriteria): UntypedArgs | undefined {
   if (criteria.reviewRequested) return undefined;
   return {
-    type: criteria.pulls === undefined ? undefined : criteria.pulls ? 'pulls' : 'issues',
-    state: criteria.state,
-    labels: joined(criteria.labels),
-    milestones: joined(criteria.milestones),
-    q: criteria.text || undefined,
+    ...sharedArgsOf(criteria),
     created_by: criteria.createdBy,
     assigned_by: criteria.assignedTo,
     mentioned_by: criteria.mentioning,
@@ -120,11 +125,7 @@ function searchArgsOf(criteria: IssueCriteria, me: string): UntypedArgs | undefi
   if (mentioning !== undefined && !same(mentioning, me)) return undefined;
   const createdByMe = createdBy !== undefined && same(createdBy, me);
   return {
-    type: criteria.pulls === undefined ? undefined : criteria.pulls ? 'pulls' : 'issues',
-    state: criteria.state,
-    labels: joined(criteria.labels),
-    milestones: joined(criteria.milestones),
-    q: criteria.text || undefined,
+    ...sharedArgsOf(criteria),
     created: createdByMe || undefined,
     created_by: createdByMe ? undefined : createdBy,
     assigned: assignedTo !== undefined || undefined,

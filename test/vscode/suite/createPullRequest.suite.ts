@@ -1,28 +1,13 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { CreatePullFormApi } from '../../../src/extension/webviews/createPullForms';
 import { titleFromBranch as titleFromBranchForTest } from '../../../src/extension/workspace/pullRequestDraft';
 import { localServer, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
-
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const identity = [
-    '-c',
-    'user.name=Suite',
-    '-c',
-    'user.email=suite@localhost',
-    '-c',
-    'commit.gpgsign=false',
-  ];
-  return (await run('git', [...identity, ...args], { cwd })).stdout.trim();
-}
+import { git } from './workspaceGit';
 
 /** Runs the command as the palette does (no arguments, or `args`) and answers the form it opened. */
 async function openForm(args?: object): Promise<CreatePullFormApi> {

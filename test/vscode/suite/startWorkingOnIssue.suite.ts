@@ -1,17 +1,10 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../../src/api/types';
 import { localAccount, localServer, seedOrSkip, teahouse, unique } from './helpers';
 import { seedBasics } from './seed';
-
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  return (await run('git', args, { cwd })).stdout.trim();
-}
+import { git } from './workspaceGit';
 
 export function startWorkingOnIssueSuite(): void {
   suite('start working on issue', () => {
@@ -57,17 +50,7 @@ export function startWorkingOnIssueSuite(): void {
       );
 
       // the workspace repository is the server's: a commit on the branch is all a pull request needs
-      await git(
-        folder,
-        '-c',
-        'user.name=Suite',
-        '-c',
-        'user.email=suite@localhost',
-        'commit',
-        '--allow-empty',
-        '-m',
-        title,
-      );
+      await git(folder, 'commit', '--allow-empty', '-m', title);
       const pull = await vscode.commands.executeCommand<PullRequest>('teahouse.createPullRequest', {
         repository,
         head: branch,

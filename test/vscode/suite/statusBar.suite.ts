@@ -1,17 +1,10 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { Issue } from '../../../src/api/types';
 import { localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
-
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  return (await run('git', args, { cwd })).stdout.trim();
-}
+import { git } from './workspaceGit';
 
 async function statusBar(): Promise<{ visible: boolean; text: string; tooltip: string; command?: string }> {
   return (await teahouse()).pullRequestStatusBar.state;
@@ -29,17 +22,7 @@ export function statusBarSuite(): void {
         const branch = unique(prefix);
         branches.push(branch);
         await git(folder, 'checkout', '-b', branch, 'main', '--');
-        await git(
-          folder,
-          '-c',
-          'user.name=Suite',
-          '-c',
-          'user.email=suite@localhost',
-          'commit',
-          '--allow-empty',
-          '-m',
-          branch,
-        );
+        await git(folder, 'commit', '--allow-empty', '-m', branch);
         return branch;
       }
 

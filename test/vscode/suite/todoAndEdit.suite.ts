@@ -1,10 +1,8 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { Issue } from '../../../src/api/types';
 import type { Account } from '../../../src/extension/accounts/account';
@@ -12,13 +10,7 @@ import type { PanelTarget } from '../../../src/webview/protocol';
 import { localAccount, localServer, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { addRemoteAccount, createRemoteUser, removeRemoteAccounts } from './remoteServer';
 import { seedBasics } from './seed';
-
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const identity = ['-c', 'user.name=Suite', '-c', 'user.email=suite@localhost'];
-  return (await run('git', [...identity, ...args], { cwd })).stdout.trim();
-}
+import { git } from './workspaceGit';
 
 /** The message of the next error a command reports. */
 function nextError(): Promise<{ command: string; message: string }> {
