@@ -1,3 +1,5 @@
+import './l10nSetup';
+import * as l10n from '@vscode/l10n';
 import { button, h, icon, routeLinks } from './dom';
 import {
   composePullBody,
@@ -58,30 +60,30 @@ function multiSelect(id: string, label: string, options: readonly { value: strin
 function render(model: CreatePullModel): void {
   const base = select(
     'base',
-    'Base branch',
+    l10n.t('Base branch'),
     model.branches.map((name) => ({ value: name, text: name })),
     model.base,
   );
-  const title = h('vscode-textfield', { id: 'title', 'aria-label': 'Title', class: 'wide' }) as Field;
+  const title = h('vscode-textfield', { id: 'title', 'aria-label': l10n.t('Title'), class: 'wide' }) as Field;
   title.value = model.title;
   const draft = h('vscode-checkbox', {
     id: 'draft',
-    label: `Draft (title starts with "${model.draftPrefix}")`,
+    label: l10n.t('Draft (title starts with "{0}")', model.draftPrefix),
   }) as Box;
   const body = h('vscode-textarea', {
     id: 'body',
     rows: '12',
     resize: 'vertical',
     class: 'wide',
-    'aria-label': 'Description',
+    'aria-label': l10n.t('Description'),
   }) as Field;
   body.value = model.body;
   const preview = h('div', { class: 'markdown preview', id: 'body-preview', hidden: true });
-  const write = button('Write', { id: 'write-tab', secondary: true }, () => {
+  const write = button(l10n.t('Write'), { id: 'write-tab', secondary: true }, () => {
     preview.hidden = true;
     body.hidden = false;
   });
-  const previewTab = button('Preview', { id: 'preview-tab', secondary: true }, () => {
+  const previewTab = button(l10n.t('Preview'), { id: 'preview-tab', secondary: true }, () => {
     channel
       .request('preview', { text: body.value })
       .then(({ html }) => {
@@ -95,10 +97,10 @@ function render(model: CreatePullModel): void {
     model.templates.length > 1
       ? select(
           'template',
-          'Template',
+          l10n.t('Template'),
           [
             ...model.templates.map((template) => ({ value: template.path, text: template.label })),
-            { value: '', text: 'No template' },
+            { value: '', text: l10n.t('No template') },
           ],
           model.template,
         )
@@ -109,16 +111,16 @@ function render(model: CreatePullModel): void {
   });
   const labels = multiSelect(
     'labels',
-    'Labels',
+    l10n.t('Labels'),
     model.labels.map((label) => ({ value: String(label.id), text: label.name })),
   );
-  const milestone = select('milestone', 'Milestone', [
-    { value: '', text: 'No milestone' },
+  const milestone = select('milestone', l10n.t('Milestone'), [
+    { value: '', text: l10n.t('No milestone') },
     ...model.milestones.map((item) => ({ value: String(item.id), text: item.name })),
   ]);
   const people = model.people.map((login) => ({ value: login, text: login }));
-  const assignees = multiSelect('assignees', 'Assignees', people);
-  const reviewers = multiSelect('reviewers', 'Reviewers', people);
+  const assignees = multiSelect('assignees', l10n.t('Assignees'), people);
+  const reviewers = multiSelect('reviewers', l10n.t('Reviewers'), people);
   const values = (): CreatePullValues => ({
     base: base.value || model.base,
     title: title.value,
@@ -129,7 +131,7 @@ function render(model: CreatePullModel): void {
     assignees: assignees.value,
     reviewers: model.reviewersNote === undefined ? reviewers.value : [],
   });
-  const create = button('Create Pull Request', { id: 'create' }, () => {
+  const create = button(l10n.t('Create Pull Request'), { id: 'create' }, () => {
     errorLine.hidden = true;
     root.setAttribute('aria-busy', 'true');
     channel
@@ -138,7 +140,7 @@ function render(model: CreatePullModel): void {
       .finally(() => root.setAttribute('aria-busy', 'false'));
   });
   const cancel = button(
-    'Cancel',
+    l10n.t('Cancel'),
     { id: 'cancel', secondary: true },
     () => void channel.request('cancel', {}),
   );
@@ -146,31 +148,31 @@ function render(model: CreatePullModel): void {
     h(
       'header',
       { class: 'title' },
-      h('h1', {}, icon('git-pull-request-create'), ' Create Pull Request'),
-      h('p', { class: 'muted' }, `${model.repository} on ${model.server}`),
+      h('h1', {}, icon('git-pull-request-create'), ' ', l10n.t('Create Pull Request')),
+      h('p', { class: 'muted' }, l10n.t('{0} on {1}', model.repository, model.server)),
     ),
     errorLine,
     h(
       'section',
       { class: 'meta' },
-      row('Into', 'base', base),
-      row('From', 'head', h('strong', { id: 'head' }, model.head)),
+      row(l10n.t('Into'), 'base', base),
+      row(l10n.t('From'), 'head', h('strong', { id: 'head' }, model.head)),
     ),
-    row('Title', 'title', title),
+    row(l10n.t('Title'), 'title', title),
     h('div', { class: 'row' }, draft),
-    ...(templates ? [row('Template', 'template', templates)] : []),
+    ...(templates ? [row(l10n.t('Template'), 'template', templates)] : []),
     h('div', { class: 'row tabs' }, write, previewTab),
     body,
     preview,
     h(
       'section',
       { class: 'meta' },
-      row('Labels', 'labels', labels),
-      row('Milestone', 'milestone', milestone),
-      row('Assignees', 'assignees', assignees),
+      row(l10n.t('Labels'), 'labels', labels),
+      row(l10n.t('Milestone'), 'milestone', milestone),
+      row(l10n.t('Assignees'), 'assignees', assignees),
       model.reviewersNote === undefined
-        ? row('Reviewers', 'reviewers', reviewers)
-        : row('Reviewers', 'reviewers', h('span', { id: 'reviewers' }), model.reviewersNote),
+        ? row(l10n.t('Reviewers'), 'reviewers', reviewers)
+        : row(l10n.t('Reviewers'), 'reviewers', h('span', { id: 'reviewers' }), model.reviewersNote),
     ),
     h('div', { class: 'row' }, create, cancel),
   );

@@ -179,24 +179,28 @@ function markdownEditor(
   }) as HTMLElement & { value: string };
   editor.value = text;
   const preview = h('div', { class: 'markdown preview', id: `${attributes.id}-preview`, hidden: true });
-  const write = button('Write', { id: `${attributes.id}-write` }, () => {
+  const write = button(l10n.t('Write'), { id: `${attributes.id}-write` }, () => {
     preview.hidden = true;
     editor.hidden = false;
     write.removeAttribute('secondary');
     showPreview.setAttribute('secondary', '');
   });
-  const showPreview = button('Preview', { secondary: true, id: `${attributes.id}-show-preview` }, () => {
-    channel
-      .request('preview', { text: editor.value })
-      .then(({ html }) => {
-        preview.replaceChildren(serverHtml(html));
-        preview.hidden = false;
-        editor.hidden = true;
-        showPreview.removeAttribute('secondary');
-        write.setAttribute('secondary', '');
-      })
-      .catch(showError);
-  });
+  const showPreview = button(
+    l10n.t('Preview'),
+    { secondary: true, id: `${attributes.id}-show-preview` },
+    () => {
+      channel
+        .request('preview', { text: editor.value })
+        .then(({ html }) => {
+          preview.replaceChildren(serverHtml(html));
+          preview.hidden = false;
+          editor.hidden = true;
+          showPreview.removeAttribute('secondary');
+          write.setAttribute('secondary', '');
+        })
+        .catch(showError);
+    },
+  );
   return {
     element: h(
       'div',
@@ -214,17 +218,17 @@ function editIssue(view: ViewModel): void {
   const header = content.querySelector('header.title h1');
   const body = content.querySelector('#issue-body');
   if (!header || !body || content.querySelector('#edit-title')) return;
-  const title = h('vscode-textfield', { id: 'edit-title', 'aria-label': 'Title' }) as HTMLElement & {
+  const title = h('vscode-textfield', { id: 'edit-title', 'aria-label': l10n.t('Title') }) as HTMLElement & {
     value: string;
   };
   title.value = view.issue.title;
-  const description = markdownEditor(view.issue.body, { id: 'edit-body', label: 'Description' });
+  const description = markdownEditor(view.issue.body, { id: 'edit-body', label: l10n.t('Description') });
   const save = button(
-    'Save',
+    l10n.t('Save'),
     { id: 'save-issue' },
     () => void act(() => channel.request('editIssue', { title: title.value, body: description.value() })),
   );
-  const cancel = button('Cancel', { secondary: true, id: 'cancel-edit' }, () => render(view));
+  const cancel = button(l10n.t('Cancel'), { secondary: true, id: 'cancel-edit' }, () => render(view));
   header.replaceWith(h('div', { class: 'edit-title' }, title));
   body.replaceWith(
     h('div', { id: 'issue-body-editor' }, description.element, h('div', { class: 'row' }, save, cancel)),
@@ -260,8 +264,10 @@ function render(view: ViewModel): void {
   const comments = h('section', { id: 'comments' }, ...view.comments.map(commentView));
   const edit =
     issue.canEdit &&
-    button('Edit', { secondary: true, id: 'edit-issue', title: 'Edit title and description' }, () =>
-      editIssue(view),
+    button(
+      l10n.t('Edit'),
+      { secondary: true, id: 'edit-issue', title: l10n.t('Edit title and description') },
+      () => editIssue(view),
     );
   content.replaceChildren(
     h(

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Issue } from '../../api/types';
 import type { Account } from '../accounts/account';
+import { requirementText } from '../util/requirementText';
 import { searchIssues, type IssueSearch, type IssueSearchResult } from '../views/issueSearch';
 import { savedQueriesSetting, searchAsQueryEntry } from '../views/savedQueries';
 import type { RepoRef, TreeNode } from '../views/nodes';
@@ -72,7 +73,7 @@ function resultItems(result: IssueSearchResult, typed: boolean): ResultItem[] {
   if (result.kind === 'unavailable') {
     return [
       {
-        label: `$(info) ${vscode.l10n.t('The server cannot search here: {0}', result.note)}`,
+        label: `$(info) ${vscode.l10n.t('The server cannot search here: {0}', requirementText(result.note))}`,
         alwaysShow: true,
       },
     ];
@@ -257,7 +258,7 @@ async function searchCommand(
     services.accounts.capabilities(place.account),
     { ...base, text: args.text, repository: args.everywhere ? undefined : place.repository },
   );
-  if (result.kind === 'unavailable') throw new Error(result.note);
+  if (result.kind === 'unavailable') throw new Error(requirementText(result.note));
   return result.items;
 }
 

@@ -5,11 +5,16 @@
  */
 export type RequirementNote =
   | { readonly kind: 'teahouse' }
+  | { readonly kind: 'repository' }
   | { readonly kind: 'atLeast'; readonly version: string }
   | { readonly kind: 'newerThan'; readonly version: string };
 
+/** A query group the server can answer only within a repository (views/issueQueries.ts). */
+export const needsRepositoryNote = 'needs a repository';
+
 export function parseRequirementNote(note: string): RequirementNote | undefined {
   if (note === 'needs a Teahouse server') return { kind: 'teahouse' };
+  if (note === needsRepositoryNote) return { kind: 'repository' };
   const atLeast = /^needs Gitea ≥ (\S+)$/.exec(note)?.[1];
   if (atLeast) return { kind: 'atLeast', version: atLeast };
   const newerThan = /^needs a Gitea newer than (\S+)$/.exec(note)?.[1];

@@ -6,6 +6,7 @@ export function requirementText(text: string): string {
   const note = parseRequirementNote(text);
   if (!note) return text;
   if (note.kind === 'teahouse') return vscode.l10n.t('needs a Teahouse server');
+  if (note.kind === 'repository') return vscode.l10n.t('needs a repository');
   return note.kind === 'atLeast'
     ? vscode.l10n.t('needs Gitea ≥ {0}', note.version)
     : vscode.l10n.t('needs a Gitea newer than {0}', note.version);

@@ -9,6 +9,7 @@ import type { OperationById } from '../../api/client/operationTypes';
 import { operations } from '../../api/operations';
 import type { OperationSpec } from '../../api/operationSpec';
 import type { Issue } from '../../api/types';
+import { needsRepositoryNote } from '../util/requirementNotes';
 import type { IssueGroup, RepoRef } from './nodes';
 
 /** What one group of the Issues or Pull Requests view asks for. */
@@ -169,7 +170,7 @@ export function planIssueCriteria(
     if (missing.length === 0) return { kind: 'search', args: withoutUndefined(search) };
     notes.push(latest(missing));
   }
-  if (notes.length === 0) return { kind: 'unavailable', note: 'needs a repository' };
+  if (notes.length === 0) return { kind: 'unavailable', note: needsRepositoryNote };
   return { kind: 'unavailable', note: requirementNote(soonest(notes)) };
 }
 

@@ -255,7 +255,7 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
       item.iconPath = new vscode.ThemeIcon('filter');
       item.contextValue = 'savedQuery';
       item.tooltip = vscode.l10n.t('Saved query (setting {0})', 'teahouse.queries');
-      if (node.unavailable !== undefined) item.description = node.unavailable;
+      if (node.unavailable !== undefined) item.description = requirementText(node.unavailable);
       return item;
     }
     case 'notification':

@@ -12,6 +12,7 @@ import type { Account } from '../accounts/account';
 import { Disposable } from '../util/disposable';
 import { describeError } from '../util/errors';
 import type { Log } from '../util/log';
+import { requirementText } from '../util/requirementText';
 import type { RepoRef } from '../views/nodes';
 import { pullRequestProblem } from '../workspace/pullRequestDraft';
 import { markdownContext, renderMarkdown } from './viewModel';
@@ -147,7 +148,11 @@ export class CreatePullPanel extends Disposable {
   }
 
   readonly #handlers: Handlers = {
-    load: () => Promise.resolve(this.model),
+    load: () =>
+      Promise.resolve({
+        ...this.model,
+        reviewersNote: this.model.reviewersNote && requirementText(this.model.reviewersNote),
+      }),
     preview: async ({ text }) => {
       const { account, ref } = this.context;
       return {

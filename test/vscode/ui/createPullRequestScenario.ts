@@ -7,7 +7,7 @@ import { runFromPalette } from '../harness/workbench';
 import { demoSeeder } from './localServerAccess';
 import type { Scenario, ScenarioContext } from './scenarios';
 
-function git(cwd: string, ...args: string[]): string {
+export function git(cwd: string, ...args: string[]): string {
   return execFileSync(
     'git',
     [
@@ -23,7 +23,7 @@ function git(cwd: string, ...args: string[]): string {
   ).trim();
 }
 
-async function formFrame(page: Page, timeoutMs = 30_000): Promise<Frame> {
+export async function formFrame(page: Page, timeoutMs = 30_000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoRepositoryName } from '../harness/workspaceFixture';
 import { pickItem, runFromPalette, treeRow, viewPane } from '../harness/workbench';
+import { formFrame, git } from './createPullRequestScenario';
 import { demoSeeder } from './localServerAccess';
 import { webviewFrame } from './webviewScenarios';
 import type { Scenario } from './scenarios';
@@ -84,9 +85,45 @@ export const germanScenarios: readonly Scenario[] = [
       await frame.locator('#preview-comment', { hasText: de('Preview') }).waitFor();
       await frame.locator('h2', { hasText: de('Add a comment') }).waitFor();
       await frame.locator('.meta-label', { hasText: de('Time tracked') }).waitFor();
+      await frame.locator('#edit-issue', { hasText: de('Edit') }).click();
+      await frame.locator('#edit-body-write', { hasText: de('Write') }).waitFor();
+      await frame.locator('#save-issue', { hasText: de('Save') }).waitFor();
+      await frame.locator('#cancel-edit', { hasText: de('Cancel') }).click();
       await page.screenshot({
         path: path.join(context.projectRoot, 'test-results', 'vscode', 'issue-view-de.png'),
       });
+    },
+  },
+  {
+    name: 'in German, the Create Pull Request form (a webview) shows its labels and buttons in German',
+    async run(context) {
+      const { page, workspaceFolder: folder } = context;
+      const de = (message: string) => german('l10n/bundle.l10n.de.json', 'l10n/bundle.l10n.json', message);
+      const nls = (key: string) => german('package.nls.de.json', 'package.nls.json', key);
+      await demoSeeder(context);
+      git(folder, 'checkout', '--quiet', 'main');
+      git(folder, 'checkout', '--quiet', '-b', `ui/${Date.now().toString(36)}-auf-deutsch`);
+      writeFileSync(path.join(folder, 'README.md'), '# Teahouse demo\n\nAuf Deutsch.\n');
+      git(folder, 'commit', '--quiet', '-am', 'README auf Deutsch');
+      try {
+        await runFromPalette(page, `Teahouse: ${nls('teahouse.createPullRequest.title')}`);
+        const frame = await formFrame(page);
+        await frame.locator('#create', { hasText: de('Create Pull Request') }).waitFor();
+        await frame
+          .locator('label.form-label', { hasText: new RegExp(`^${de('Into')}$`) })
+          .first()
+          .waitFor();
+        await frame.locator('label.form-label', { hasText: de('Milestone') }).waitFor();
+        await frame.locator('#write-tab', { hasText: de('Write') }).waitFor();
+        const draft = de('Draft (title starts with "{0}")').replace('{0}', 'WIP:');
+        await frame.locator(`#draft[label="${draft.replace(/"/g, '\\"')}"]`).waitFor();
+        await page.screenshot({
+          path: path.join(context.projectRoot, 'test-results', 'vscode', 'create-pull-request-de.png'),
+        });
+        await frame.locator('#cancel', { hasText: de('Cancel') }).click();
+      } finally {
+        git(folder, 'checkout', '--quiet', 'main');
+      }
     },
   },
 ];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { requirementNote } from '../../../src/api/capabilities';
-import { parseRequirementNote } from '../../../src/extension/util/requirementNotes';
+import { needsRepositoryNote, parseRequirementNote } from '../../../src/extension/util/requirementNotes';
 
 test('every requirement note of the capability table reads back into its parts (for its translation)', () => {
   assert.deepEqual(parseRequirementNote(requirementNote({ operationId: 'x' })), { kind: 'teahouse' });
@@ -13,5 +13,6 @@ test('every requirement note of the capability table reads back into its parts (
     kind: 'newerThan',
     version: '1.14.0',
   });
+  assert.deepEqual(parseRequirementNote(needsRepositoryNote), { kind: 'repository' });
   assert.equal(parseRequirementNote('No issues'), undefined);
 });
