@@ -1,5 +1,6 @@
 import type { Database, SqlValue } from './database';
 import type { RepositoryRow } from './repositories';
+import { candidateCondition } from './repositorySearchCandidates';
 
 /**
  * Finding repositories by their own attributes (owner, name, flags, stars, teams). Who may see the rows is
@@ -99,30 +100,45 @@ const topicMatches = (operator: '=' | 'LIKE'): string =>
  * description with includeDesc); `owner/name` matches both parts; with topicOnly, a topic equals it.
  */
 function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string | undefined {
+  const exactParams: SqlValue[] = [];
   const keywords = (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
   if (keywords.length === 0) return undefined;
   const alternatives = keywords.map((keyword) => {
     if (filter.topicOnly) {
-      params.push(keyword);
+      exactParams.push(keyword);
       return topicMatches('=');
     }
     const like = (text: string): string => `%${escapeLike(text)}%`;
     const parts = ["repository.lower_name LIKE ? ESCAPE '\\'", topicMatches('LIKE')];
-    params.push(like(keyword), like(keyword));
+    exactParams.push(like(keyword), like(keyword));
     const slash = keyword.split('/');
     if (slash.length === 2 && filter.teamId === undefined) {
       parts.push(
         "(lower(repository.owner_name) LIKE ? ESCAPE '\\' AND repository.lower_name LIKE ? ESCAPE '\\')",
       );
-      params.push(like(slash[0] ?? ''), like(slash[1] ?? ''));
+      exactParams.push(like(slash[0] ?? ''), like(slash[1] ?? ''));
     }
     if (filter.includeDescription) {
       parts.push("lower(repository.description) LIKE ? ESCAPE '\\'");
-      params.push(like(keyword));
+      exactParams.push(like(keyword));
     }
     return `(${parts.join(' OR ')})`;
   });
-  return `(${alternatives.join(' OR ')})`;
+  const exact = `(${alternatives.join(' OR ')})`;
+  const candidateParams: SqlValue[] = [];
+  const candidates = filter.topicOnly
+    ? undefined
+    : candidateCondition(
+        {
+          keywords,
+          includeDescription: filter.includeDescription === true,
+          ownerSlashName: filter.teamId === undefined,
+        },
+        candidateParams,
+      );
+  params.push(...candidateParams, ...exactParams);
+  // the indexes name the candidates; the LIKE conditions decide, exactly as without them
+  return candidates ? `(${candidates} AND ${exact})` : exact;
 }
 
 /** A SQL condition over `repository` with its parameters. */
