@@ -59,6 +59,15 @@ describe('repository search through the search indexes', () => {
       total: '3',
     });
     assert.deepEqual((await search(q('b'), owner.token)).names, ['Ab', 'secret-ab', 'xab-Tool']);
+    // several keywords finding the same repository list it once
+    assert.deepEqual(await search(q('ab,b'), owner.token), {
+      names: ['Ab', 'secret-ab', 'xab-Tool'],
+      total: '3',
+    });
+    assert.deepEqual(await search(q('ab,b,XAB-T'), owner.token), {
+      names: ['Ab', 'secret-ab', 'xab-Tool'],
+      total: '3',
+    });
     assert.deepEqual((await search(q('q'), owner.token)).names, ['q']);
     // the last two characters of a name, and a name of exactly the keyword
     assert.deepEqual((await search(q('re'), owner.token)).names, ['secret-ab', 'zz-under_score']);

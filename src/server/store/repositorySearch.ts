@@ -1,6 +1,6 @@
 import type { Database, SqlValue } from './database';
 import type { RepositoryRow } from './repositories';
-import { candidateCondition } from './repositorySearchCandidates';
+import { candidateIds } from './repositorySearchCandidates';
 
 /**
  * Finding repositories by their own attributes (owner, name, flags, stars, teams). Who may see the rows is
@@ -99,7 +99,10 @@ const topicMatches = (operator: '=' | 'LIKE'): string =>
  * Gitea's keyword match: each comma-separated keyword is a substring of the name or of a topic (or of the
  * description with includeDesc); `owner/name` matches both parts; with topicOnly, a topic equals it.
  */
-function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string | undefined {
+function keywordCondition(
+  filter: RepositoryFilter,
+  params: SqlValue[],
+): { exact: string; candidates?: SqlCondition } | undefined {
   const exactParams: SqlValue[] = [];
   const keywords = (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
   if (keywords.length === 0) return undefined;
@@ -128,7 +131,7 @@ function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string 
   const candidateParams: SqlValue[] = [];
   const candidates = filter.topicOnly
     ? undefined
-    : candidateCondition(
+    : candidateIds(
         {
           keywords,
           includeDescription: filter.includeDescription === true,
@@ -136,9 +139,9 @@ function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string 
         },
         candidateParams,
       );
-  params.push(...candidateParams, ...exactParams);
+  params.push(...exactParams);
   // the indexes name the candidates; the LIKE conditions decide, exactly as without them
-  return candidates ? `(${candidates} AND ${exact})` : exact;
+  return candidates ? { exact, candidates: { sql: candidates, params: candidateParams } } : { exact };
 }
 
 /** A SQL condition over `repository` with its parameters. */
@@ -147,7 +150,14 @@ export interface SqlCondition {
   params: SqlValue[];
 }
 
-function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: SqlCondition } {
+interface SearchQuery {
+  /** `repository`, or the search indexes' candidates driving the row lookups (CROSS JOIN keeps that order) */
+  from: SqlCondition;
+  where: SqlCondition;
+  order: SqlCondition;
+}
+
+function searchQuery(filter: RepositoryFilter): SearchQuery {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   if (filter.ownerId !== undefined) {
@@ -156,7 +166,7 @@ function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: Sq
   }
   if (filter.relatedTo) conditions.push(relationCondition(filter.relatedTo, params));
   const keyword = keywordCondition(filter, params);
-  if (keyword) conditions.push(keyword);
+  if (keyword) conditions.push(keyword.exact);
   flag(conditions, params, 'is_fork', filter.fork);
   flag(conditions, params, 'is_mirror', filter.mirror);
   flag(conditions, params, 'is_template', filter.template);
@@ -183,7 +193,14 @@ function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: Sq
     sortColumns[filter.sort ?? 'alpha'].replaceAll('{dir}', direction),
     `repository.id ${direction}`,
   );
+  const candidates = keyword?.candidates;
   return {
+    from: candidates
+      ? {
+          sql: `(${candidates.sql}) AS search_candidate CROSS JOIN repository ON repository.id = search_candidate.id`,
+          params: candidates.params,
+        }
+      : { sql: 'repository', params: [] },
     where: { sql: conditions.length > 0 ? conditions.join(' AND ') : '1', params },
     order: { sql: orderParts.join(', '), params: orderParams },
   };
@@ -191,34 +208,61 @@ function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: Sq
 
 /** Every repository matching the filter, in the requested order (id breaks ties). */
 export function findRepositories(db: Database, filter: RepositoryFilter): RepositoryRow[] {
-  const { where, order } = searchQuery(filter);
+  const { from, where, order } = searchQuery(filter);
   return db.all<RepositoryRow>(
-    `SELECT repository.* FROM repository WHERE ${where.sql} ORDER BY ${order.sql}`,
+    `SELECT repository.* FROM ${from.sql} WHERE ${where.sql} ORDER BY ${order.sql}`,
+    ...from.params,
     ...where.params,
     ...order.params,
   );
 }
 
-/**
- * The ids of the repositories matching the filter and `candidate`, in the requested order, each with
- * whether `sure` holds for it: lists page over ids and load whole rows for one page only.
- */
-export function findRepositoryIds(
+/** The ids of the repositories matching the filter and `condition`, in no particular order. */
+export function findRepositoryIds(db: Database, filter: RepositoryFilter, condition: SqlCondition): number[] {
+  const { from, where } = searchQuery(filter);
+  return db
+    .all<{ id: number }>(
+      `SELECT repository.id AS id FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})`,
+      ...from.params,
+      ...where.params,
+      ...condition.params,
+    )
+    .map((row) => row.id);
+}
+
+/** How many repositories match the filter and `condition`, counted without loading them. */
+export function countRepositories(db: Database, filter: RepositoryFilter, condition: SqlCondition): number {
+  const { from, where } = searchQuery(filter);
+  return (
+    db.get<{ n: number }>(
+      `SELECT count(*) AS n FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})`,
+      ...from.params,
+      ...where.params,
+      ...condition.params,
+    )?.n ?? 0
+  );
+}
+
+/** One page of the ids matching the filter and `condition`, in the requested order (id breaks ties). */
+export function pageOfRepositoryIds(
   db: Database,
   filter: RepositoryFilter,
-  sure: SqlCondition,
-  candidate: SqlCondition,
-): { id: number; sure: boolean }[] {
-  const { where, order } = searchQuery(filter);
-  const rows = db.all<{ id: number; sure: number }>(
-    `SELECT repository.id AS id, (${sure.sql}) AS sure FROM repository
-     WHERE ${where.sql} AND (${candidate.sql}) ORDER BY ${order.sql}`,
-    ...sure.params,
-    ...where.params,
-    ...candidate.params,
-    ...order.params,
-  );
-  return rows.map((row) => ({ id: row.id, sure: row.sure === 1 }));
+  condition: SqlCondition,
+  page: { limit: number; offset: number },
+): number[] {
+  const { from, where, order } = searchQuery(filter);
+  return db
+    .all<{ id: number }>(
+      `SELECT repository.id AS id FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})
+       ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
+      ...from.params,
+      ...where.params,
+      ...condition.params,
+      ...order.params,
+      page.limit,
+      page.offset,
+    )
+    .map((row) => row.id);
 }
 
 /** Whole rows for the given ids, in the given order. */

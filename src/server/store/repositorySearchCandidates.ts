@@ -46,7 +46,8 @@ function ownerAndName(owner: string, name: string, lookups: Lookups): boolean {
   return true;
 }
 
-export function candidateCondition(search: CandidateKeywords, params: SqlValue[]): string | undefined {
+/** A SELECT of the candidates' ids (`id`, distinct), or undefined when the scan must decide alone. */
+export function candidateIds(search: CandidateKeywords, params: SqlValue[]): string | undefined {
   const lookups: Lookups = { fts: [], grams: [] };
   for (const keyword of search.keywords) {
     if (!nameOrTopics(keyword, search.includeDescription, lookups)) return undefined;
@@ -56,12 +57,14 @@ export function candidateCondition(search: CandidateKeywords, params: SqlValue[]
   }
   const sources: string[] = [];
   if (lookups.fts.length > 0) {
-    sources.push('SELECT rowid FROM repository_fts WHERE repository_fts MATCH ?');
+    sources.push('SELECT rowid AS id FROM repository_fts WHERE repository_fts MATCH ?');
     params.push(lookups.fts.map((query) => `(${query})`).join(' OR '));
   }
   if (lookups.grams.length > 0) {
-    sources.push('SELECT repo_id FROM repository_gram WHERE gram IN (SELECT value FROM json_each(?))');
+    sources.push(
+      'SELECT DISTINCT repo_id AS id FROM repository_gram WHERE gram IN (SELECT value FROM json_each(?))',
+    );
     params.push(JSON.stringify(lookups.grams));
   }
-  return `repository.id IN (${sources.join(' UNION ')})`;
+  return sources.join(' UNION ');
 }
