@@ -42,6 +42,8 @@ describe('issue search in small and large repositories', () => {
     ['Quotes "here" and * OR NEAR(a b)', 'body with 100% and under_score'],
     ['日本語のタイトル', 'ſtrange İstanbul'],
     ['plain', 'MiXeD CaSe Body'],
+    ['AB', 'ends with Zq'],
+    ['x%', 'y_'],
   ];
   const numbers: Record<number, { title: string; content: string; number: number }[]> = {};
   db.transaction(() => {
@@ -93,6 +95,24 @@ describe('issue search in small and large repositories', () => {
       'mixed case',
       'e b',
       'no such text',
+      // two characters: trigrams that begin with them, or the last two characters of a title or body
+      'ab',
+      'Ab',
+      'zq',
+      'ZQ',
+      'x%',
+      '%',
+      'y_',
+      'b ',
+      'en',
+      'ds',
+      '"h',
+      'r_',
+      '(a',
+      'ho',
+      'Ée',
+      'ns',
+      'zz',
     ];
     for (const keyword of keywords) {
       assert.deepEqual(search(small, keyword), expected(small, keyword), `small ${keyword}`);
@@ -119,6 +139,8 @@ describe('issue search in small and large repositories', () => {
       assert.deepEqual(search(repoId, 'BODY TEXT'), [4]);
       assert.deepEqual(search(repoId, 'mixed case'), []);
       assert.deepEqual(search(repoId, 'plain'), []);
+      assert.deepEqual(search(repoId, 'KI'), [4]);
+      assert.deepEqual(search(repoId, 'xt'), [4]);
     }
   });
 });

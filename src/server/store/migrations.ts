@@ -102,7 +102,8 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 58,
-    description: 'issue #17: repository search indexes (FTS5 trigrams, one- and two-character substrings)',
+    description:
+      'issue #17: search indexes (repositories: trigrams, short substrings; issues: trigram vocabulary, tails)',
     up: (db) => db.exec(repositorySearchIndexSchema),
   },
 ];

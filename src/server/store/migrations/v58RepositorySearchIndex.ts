@@ -6,6 +6,9 @@
  * - `repository_gram`, every distinct one- and two-character substring of the name and of the topics, for
  *   the shorter keywords. `search_position` numbers the characters a trigger cuts them at (triggers cannot
  *   use a recursive CTE); texts are at most `maxIndexedLength` characters (names 100, topics 25 × 35).
+ * Issue search by a two-character keyword reads the trigrams of `issue_fts` that begin with it
+ * (`issue_fts_vocab`) and the titles and bodies that end with it (`issue_title_tail`, `issue_content_tail`):
+ * an occurrence either starts a trigram or sits in the last two characters.
  * Triggers keep both in step with every write path (API, migration, restore of an older dump); the last
  * statements fill them for the rows that exist.
  */
@@ -53,6 +56,10 @@ BEGIN
   DELETE FROM repository_gram WHERE repo_id = old.id AND gram IN (SELECT gram FROM (${repositoryGrams('old')}));
   INSERT OR IGNORE INTO repository_gram (gram, repo_id) ${repositoryGrams('new')};
 END;
+
+CREATE VIRTUAL TABLE issue_fts_vocab USING fts5vocab (issue_fts, instance);
+CREATE INDEX issue_title_tail ON issue (substr(lower(title), -2));
+CREATE INDEX issue_content_tail ON issue (substr(lower(content), -2));
 
 INSERT INTO repository_fts (repository_fts) VALUES ('rebuild');
 INSERT OR IGNORE INTO repository_gram (gram, repo_id)
