@@ -14,7 +14,7 @@ import { attachmentsSchema } from './migrations/v51Attachments';
 import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 import { teamReviewRequestsSchema } from './migrations/v56TeamReviewRequests';
 import { publishLedgerSchema } from './migrations/v57PublishLedger';
-import { repositorySearchIndexSchema } from './migrations/v58RepositorySearchIndex';
+import { searchIndexesSchema } from './migrations/v58SearchIndexes';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -104,7 +104,7 @@ export const migrations: readonly Migration[] = [
     version: 58,
     description:
       'issue #17: search indexes (repositories: trigrams, short substrings; issues: trigram vocabulary, tails)',
-    up: (db) => db.exec(repositorySearchIndexSchema),
+    up: (db) => db.exec(searchIndexesSchema),
   },
 ];
 

@@ -9,7 +9,7 @@
  * Issue search by a two-character keyword reads the trigrams of `issue_fts` that begin with it
  * (`issue_fts_vocab`) and the titles and bodies that end with it (`issue_title_tail`, `issue_content_tail`):
  * an occurrence either starts a trigram or sits in the last two characters.
- * Triggers keep both in step with every write path (API, migration, restore of an older dump); the last
+ * Triggers keep the repository indexes in step with every write path (API, migration, restore of an older dump); the last
  * statements fill them for the rows that exist.
  */
 const maxIndexedLength = 4096;
@@ -22,7 +22,7 @@ const gramsOf = (text: string, id: string): string => `
 const repositoryGrams = (row: 'new' | 'old'): string =>
   `${gramsOf(`${row}.lower_name`, `${row}.id`)} UNION ${gramsOf(`lower(${row}.topics)`, `${row}.id`)}`;
 
-export const repositorySearchIndexSchema = `
+export const searchIndexesSchema = `
 CREATE TABLE search_position (n INTEGER PRIMARY KEY);
 WITH RECURSIVE counter (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter WHERE n < ${maxIndexedLength})
 INSERT INTO search_position (n) SELECT n FROM counter;
