@@ -9,8 +9,8 @@
  * Issue search by a two-character keyword reads the trigrams of `issue_fts` that begin with it
  * (`issue_fts_vocab`) and the titles and bodies that end with it (`issue_title_tail`, `issue_content_tail`):
  * an occurrence either starts a trigram or sits in the last two characters.
- * Triggers keep the repository indexes in step with every write path (API, migration, restore of an older dump); the last
- * statements fill them for the rows that exist.
+ * Triggers keep the repository indexes in step with every write path (API, migration, restore of an older
+ * dump); the last statements fill them for the rows that exist.
  */
 const maxIndexedLength = 4096;
 
