@@ -2,8 +2,7 @@ import type { Paging } from '../domain/paging';
 import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
 import {
-  countRepositories,
-  findRepositoryIds,
+  countSureRepositories,
   pageOfRepositoryIds,
   repositoriesInOrder,
   type RepositoryFilter,
@@ -26,9 +25,9 @@ export function pageOfVisible(
 
 /**
  * pageOfVisible for a search: the database filters, orders, counts and pages with the permission module's
- * SQL; canSeeRepo decides only the rows that SQL cannot (`candidate` but not `sure`), and whole rows load
- * for one page only. No list of every match reaches JavaScript: at 100,000 repositories a short keyword
- * matches thousands.
+ * SQL (one pass counts and lists the rows it cannot decide, one pass pages); canSeeRepo decides only those
+ * rows (`candidate` but not `sure`), and whole rows load for one page only. No list of every match reaches
+ * JavaScript: at 100,000 repositories a short keyword matches thousands.
  */
 export function pageOfVisibleRepositories(
   db: Database,
@@ -37,18 +36,15 @@ export function pageOfVisibleRepositories(
   paging: Paging,
 ): { items: RepositoryRow[]; total: number } {
   const { sure, candidate } = repositoryVisibilitySql(viewer);
-  const undecided = findRepositoryIds(db, filter, {
-    sql: `(${candidate.sql}) AND (${sure.sql}) IS NOT 1`,
-    params: [...candidate.params, ...sure.params],
-  });
-  const alsoVisible = repositoriesInOrder(db, undecided)
+  const counted = countSureRepositories(db, filter, candidate, sure);
+  const alsoVisible = repositoriesInOrder(db, counted.undecided)
     .filter((repo) => canSeeRepo(db, viewer, repo))
     .map((repo) => repo.id);
   const visible = {
     sql: `(${candidate.sql}) AND ((${sure.sql}) IS 1 OR repository.id IN (SELECT value FROM json_each(?)))`,
     params: [...candidate.params, ...sure.params, JSON.stringify(alsoVisible)],
   };
-  const total = countRepositories(db, filter, visible);
+  const total = counted.sure + alsoVisible.length;
   if (total === 0 || paging.offset >= total) return { items: [], total };
   return { items: repositoriesInOrder(db, pageOfRepositoryIds(db, filter, visible, paging)), total };
 }

@@ -217,30 +217,28 @@ export function findRepositories(db: Database, filter: RepositoryFilter): Reposi
   );
 }
 
-/** The ids of the repositories matching the filter and `condition`, in no particular order. */
-export function findRepositoryIds(db: Database, filter: RepositoryFilter, condition: SqlCondition): number[] {
+/**
+ * Over the repositories matching the filter and `candidate`, in one pass: how many `sure` holds for, and the
+ * ids of the others (which the caller decides).
+ */
+export function countSureRepositories(
+  db: Database,
+  filter: RepositoryFilter,
+  candidate: SqlCondition,
+  sure: SqlCondition,
+): { sure: number; undecided: number[] } {
   const { from, where } = searchQuery(filter);
-  return db
-    .all<{ id: number }>(
-      `SELECT repository.id AS id FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})`,
-      ...from.params,
-      ...where.params,
-      ...condition.params,
-    )
-    .map((row) => row.id);
-}
-
-/** How many repositories match the filter and `condition`, counted without loading them. */
-export function countRepositories(db: Database, filter: RepositoryFilter, condition: SqlCondition): number {
-  const { from, where } = searchQuery(filter);
-  return (
-    db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})`,
-      ...from.params,
-      ...where.params,
-      ...condition.params,
-    )?.n ?? 0
+  const row = db.get<{ sure: number | null; undecided: string }>(
+    `SELECT sum((${sure.sql}) IS 1) AS sure,
+       json_group_array(repository.id) FILTER (WHERE (${sure.sql}) IS NOT 1) AS undecided
+     FROM ${from.sql} WHERE ${where.sql} AND (${candidate.sql})`,
+    ...sure.params,
+    ...sure.params,
+    ...from.params,
+    ...where.params,
+    ...candidate.params,
   );
+  return { sure: row?.sure ?? 0, undecided: row ? (JSON.parse(row.undecided) as number[]) : [] };
 }
 
 /** One page of the ids matching the filter and `condition`, in the requested order (id breaks ties). */
