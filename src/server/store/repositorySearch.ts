@@ -241,6 +241,43 @@ export function countSureRepositories(
   return { sure: row?.sure ?? 0, undecided: row ? (JSON.parse(row.undecided) as number[]) : [] };
 }
 
+/**
+ * One page of the repositories matching the filter and `candidate`, in the requested order, with (over all of
+ * them, in the same pass) how many `sure` holds for and the ids of the others. Undefined when the page is
+ * empty (no match, or past the last).
+ */
+export function pageOfCandidateRepositories(
+  db: Database,
+  filter: RepositoryFilter,
+  candidate: SqlCondition,
+  sure: SqlCondition,
+  page: { limit: number; offset: number },
+): { ids: number[]; sure: number; undecided: number[] } | undefined {
+  const { from, where, order } = searchQuery(filter);
+  const rows = db.all<{ id: number; sure: number; undecided: string }>(
+    `SELECT repository.id AS id,
+       count(*) FILTER (WHERE (${sure.sql}) IS 1) OVER () AS sure,
+       json_group_array(repository.id) FILTER (WHERE (${sure.sql}) IS NOT 1) OVER () AS undecided
+     FROM ${from.sql} WHERE ${where.sql} AND (${candidate.sql})
+     ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
+    ...sure.params,
+    ...sure.params,
+    ...from.params,
+    ...where.params,
+    ...candidate.params,
+    ...order.params,
+    page.limit,
+    page.offset,
+  );
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    ids: rows.map((row) => row.id),
+    sure: first.sure,
+    undecided: JSON.parse(first.undecided) as number[],
+  };
+}
+
 /** One page of the ids matching the filter and `condition`, in the requested order (id breaks ties). */
 export function pageOfRepositoryIds(
   db: Database,
