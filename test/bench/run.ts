@@ -8,7 +8,7 @@ import path from 'node:path';
 import { measureExtension } from './extensionBench';
 import { buildHistory, git } from './gitRepository';
 import { measureGit } from './gitBench';
-import { measureIssueScale, p50, searchRow } from './scale';
+import { measureIssueScale, measureIssueSearchScale, p50, searchRow } from './scale';
 import { managedGitDir } from '../../src/server/git/paths';
 import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
 import { rssMb, startBuiltServer } from './serverProcess';
@@ -21,6 +21,8 @@ const log = (line: string): void =>
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const vscodeRuns = process.env['BENCH_SKIP_VSCODE'] ? 0 : Number(process.env['BENCH_VSCODE_RUNS'] ?? 3);
 const searchKeyword = '12';
+// the trigram index (three characters and more) and the short-keyword path
+const issueSearchKeywords = ['Issue 12', '12'];
 const smallRepositoryCount = 1_000;
 
 async function main(): Promise<void> {
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
     const searchPath = `/repos/search?q=${searchKeyword}`;
     const searchSmall = await p50(server, world, searchPath);
     rows.push(...(await measureIssueScale(server, world)));
+    for (const keyword of issueSearchKeywords)
+      rows.push(await measureIssueSearchScale(server, world, keyword));
     log('scale: issues measured');
     await server.stop();
 

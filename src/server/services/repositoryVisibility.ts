@@ -1,7 +1,13 @@
 import type { Paging } from '../domain/paging';
 import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
-import { findRepositoryIds, repositoriesInOrder, type RepositoryFilter } from '../store/repositorySearch';
+import {
+  countSureRepositories,
+  pageOfCandidateRepositories,
+  pageOfRepositoryIds,
+  repositoriesInOrder,
+  type RepositoryFilter,
+} from '../store/repositorySearch';
 import { canSeeRepo, repositoryVisibilitySql, type Viewer } from './permissions';
 
 /**
@@ -19,8 +25,10 @@ export function pageOfVisible(
 }
 
 /**
- * pageOfVisible for a search: the database filters, orders and checks visibility over ids (the permission
- * module's SQL), canSeeRepo decides only the rows that SQL cannot, and whole rows load for one page.
+ * pageOfVisible for a search: the database filters, orders, counts and pages with the permission module's
+ * SQL (one pass counts and lists the rows it cannot decide, one pass pages); canSeeRepo decides only those
+ * rows (`candidate` but not `sure`), and whole rows load for one page only. No list of every match reaches
+ * JavaScript: at 100,000 repositories a short keyword matches thousands.
  */
 export function pageOfVisibleRepositories(
   db: Database,
@@ -29,14 +37,20 @@ export function pageOfVisibleRepositories(
   paging: Paging,
 ): { items: RepositoryRow[]; total: number } {
   const { sure, candidate } = repositoryVisibilitySql(viewer);
-  const matches = findRepositoryIds(db, filter, sure, candidate);
-  const undecided = matches.filter((match) => !match.sure).map((match) => match.id);
-  const alsoVisible = new Set(
-    repositoriesInOrder(db, undecided)
-      .filter((repo) => canSeeRepo(db, viewer, repo))
-      .map((repo) => repo.id),
-  );
-  const visible = matches.filter((match) => match.sure || alsoVisible.has(match.id));
-  const pageIds = visible.slice(paging.offset, paging.offset + paging.limit).map((match) => match.id);
-  return { items: repositoriesInOrder(db, pageIds), total: visible.length };
+  // Mostly SQL decides every row (always for anonymous callers and admins): then one pass is the answer.
+  const first = pageOfCandidateRepositories(db, filter, candidate, sure, paging);
+  if (first && first.undecided.length === 0) {
+    return { items: repositoriesInOrder(db, first.ids), total: first.sure };
+  }
+  const counted = countSureRepositories(db, filter, candidate, sure);
+  const alsoVisible = repositoriesInOrder(db, counted.undecided)
+    .filter((repo) => canSeeRepo(db, viewer, repo))
+    .map((repo) => repo.id);
+  const visible = {
+    sql: `(${candidate.sql}) AND ((${sure.sql}) IS 1 OR repository.id IN (SELECT value FROM json_each(?)))`,
+    params: [...candidate.params, ...sure.params, JSON.stringify(alsoVisible)],
+  };
+  const total = counted.sure + alsoVisible.length;
+  if (total === 0 || paging.offset >= total) return { items: [], total };
+  return { items: repositoriesInOrder(db, pageOfRepositoryIds(db, filter, visible, paging)), total };
 }

@@ -33,18 +33,52 @@ export interface IssueFilter {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * The keyword: an FTS5 trigram match (a substring, case-insensitive, indexed) when it has three characters
- * or more, which trigrams need; shorter keywords fall back to LIKE over title and body.
- */
+/** Up to this many issues in the searched repositories, a keyword search scans them (about a millisecond). */
+const keywordScanLimit = 5_000;
+
+// LIKE over title and body: the semantics of the keyword, whichever way the candidates are found.
 function keywordCondition(keyword: string, params: SqlValue[]): string {
-  if ([...keyword].length >= 3) {
-    params.push(`"${keyword.replaceAll('"', '""')}"`);
-    return 'issue.id IN (SELECT rowid FROM issue_fts WHERE issue_fts MATCH ?)';
-  }
   const like = `%${escapeLike(keyword.toLowerCase())}%`;
   params.push(like, like);
   return "(lower(issue.title) LIKE ? ESCAPE '\\' OR lower(issue.content) LIKE ? ESCAPE '\\')";
+}
+
+// The search indexes' candidates, looked up one by one (CROSS JOIN keeps that order: otherwise SQLite walks
+// the repository's whole index and probes the candidates).
+const candidatesOf = (select: string): string =>
+  `(${select}) AS keyword_candidate CROSS JOIN issue ON issue.id = keyword_candidate.id`;
+
+// Two printable ASCII characters: trigrams are stored case-folded, which for ASCII is lower-casing.
+const twoAsciiCharacters = /^[\x20-\x7e]{2}$/;
+
+/**
+ * Where the rows come from. In repositories of many issues the keyword's candidates come from indexes, a
+ * superset of the LIKE matches: a keyword of three characters or more from the FTS5 trigram index
+ * (`issue_fts`); one of two ASCII characters from the trigrams that begin with it plus the titles and
+ * bodies that end with it (migration 58). Small repositories are scanned: cheaper than reading the index's
+ * matches in every repository. Other short keywords scan too.
+ */
+function issueSource(db: Database, filter: IssueFilter, params: SqlValue[]): string {
+  const keyword = filter.keyword?.toLowerCase();
+  if (!keyword) return 'issue';
+  const long = [...keyword].length >= 3;
+  if (!long && !twoAsciiCharacters.test(keyword)) return 'issue';
+  const issues =
+    db.get<{ n: number | null }>(
+      'SELECT sum(num_issues + num_pulls) AS n FROM repository WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(filter.repoIds),
+    )?.n ?? 0;
+  if (issues <= keywordScanLimit) return 'issue';
+  if (long) {
+    // the user's text as one FTS5 string: no operator or column filter inside it is read as syntax
+    params.push(`"${keyword.replaceAll('"', '""')}"`);
+    return candidatesOf('SELECT rowid AS id FROM issue_fts WHERE issue_fts MATCH ?');
+  }
+  const next = `${keyword[0]!}${String.fromCharCode(keyword.charCodeAt(1) + 1)}`;
+  params.push(keyword, next, keyword, keyword);
+  return candidatesOf(`SELECT doc AS id FROM issue_fts_vocab WHERE term >= ? AND term < ?
+    UNION SELECT id FROM issue WHERE substr(lower(title), -2) = ?
+    UNION SELECT id FROM issue WHERE substr(lower(content), -2) = ?`);
 }
 
 /**
@@ -175,17 +209,19 @@ export function listIssues(
 ): { rows: IssueRow[]; total: number } {
   if (filter.repoIds.length === 0) return { rows: [], total: 0 };
   const countParams: SqlValue[] = [];
+  const source = issueSource(db, filter, countParams);
   const where = whereClause(filter, countParams);
   const total =
     totalFromCounters(db, filter) ??
-    db.get<{ n: number }>(`SELECT count(*) AS n FROM issue WHERE ${where}`, ...countParams)?.n ??
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM ${source} WHERE ${where}`, ...countParams)?.n ??
     0;
   if (total === 0 || paging.offset >= total) return { rows: [], total };
   const params: SqlValue[] = [];
+  const sourceAgain = issueSource(db, filter, params);
   const whereAgain = whereClause(filter, params);
   const order = orderClause(filter, params);
   const rows = db.all<IssueRow>(
-    `SELECT issue.* FROM issue WHERE ${whereAgain} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    `SELECT issue.* FROM ${sourceAgain} WHERE ${whereAgain} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...params,
     paging.limit,
     paging.offset,

@@ -14,6 +14,7 @@ import { attachmentsSchema } from './migrations/v51Attachments';
 import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 import { teamReviewRequestsSchema } from './migrations/v56TeamReviewRequests';
 import { publishLedgerSchema } from './migrations/v57PublishLedger';
+import { searchIndexesSchema } from './migrations/v58SearchIndexes';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -98,6 +99,12 @@ export const migrations: readonly Migration[] = [
     version: 57,
     description: 'issue #20: the ledger of repositories published to other servers',
     up: (db) => db.exec(publishLedgerSchema),
+  },
+  {
+    version: 58,
+    description:
+      'issue #17: search indexes (repositories: trigrams, short substrings; issues: trigram vocabulary, tails)',
+    up: (db) => db.exec(searchIndexesSchema),
   },
 ];
 

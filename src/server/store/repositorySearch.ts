@@ -1,5 +1,6 @@
 import type { Database, SqlValue } from './database';
 import type { RepositoryRow } from './repositories';
+import { candidateIds } from './repositorySearchCandidates';
 
 /**
  * Finding repositories by their own attributes (owner, name, flags, stars, teams). Who may see the rows is
@@ -98,31 +99,49 @@ const topicMatches = (operator: '=' | 'LIKE'): string =>
  * Gitea's keyword match: each comma-separated keyword is a substring of the name or of a topic (or of the
  * description with includeDesc); `owner/name` matches both parts; with topicOnly, a topic equals it.
  */
-function keywordCondition(filter: RepositoryFilter, params: SqlValue[]): string | undefined {
+function keywordCondition(
+  filter: RepositoryFilter,
+  params: SqlValue[],
+): { exact: string; candidates?: SqlCondition } | undefined {
+  const exactParams: SqlValue[] = [];
   const keywords = (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
   if (keywords.length === 0) return undefined;
   const alternatives = keywords.map((keyword) => {
     if (filter.topicOnly) {
-      params.push(keyword);
+      exactParams.push(keyword);
       return topicMatches('=');
     }
     const like = (text: string): string => `%${escapeLike(text)}%`;
     const parts = ["repository.lower_name LIKE ? ESCAPE '\\'", topicMatches('LIKE')];
-    params.push(like(keyword), like(keyword));
+    exactParams.push(like(keyword), like(keyword));
     const slash = keyword.split('/');
     if (slash.length === 2 && filter.teamId === undefined) {
       parts.push(
         "(lower(repository.owner_name) LIKE ? ESCAPE '\\' AND repository.lower_name LIKE ? ESCAPE '\\')",
       );
-      params.push(like(slash[0] ?? ''), like(slash[1] ?? ''));
+      exactParams.push(like(slash[0] ?? ''), like(slash[1] ?? ''));
     }
     if (filter.includeDescription) {
       parts.push("lower(repository.description) LIKE ? ESCAPE '\\'");
-      params.push(like(keyword));
+      exactParams.push(like(keyword));
     }
     return `(${parts.join(' OR ')})`;
   });
-  return `(${alternatives.join(' OR ')})`;
+  const exact = `(${alternatives.join(' OR ')})`;
+  const candidateParams: SqlValue[] = [];
+  const candidates = filter.topicOnly
+    ? undefined
+    : candidateIds(
+        {
+          keywords,
+          includeDescription: filter.includeDescription === true,
+          ownerSlashName: filter.teamId === undefined,
+        },
+        candidateParams,
+      );
+  params.push(...exactParams);
+  // the indexes name the candidates; the LIKE conditions decide, exactly as without them
+  return candidates ? { exact, candidates: { sql: candidates, params: candidateParams } } : { exact };
 }
 
 /** A SQL condition over `repository` with its parameters. */
@@ -131,7 +150,14 @@ export interface SqlCondition {
   params: SqlValue[];
 }
 
-function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: SqlCondition } {
+interface SearchQuery {
+  /** `repository`, or the search indexes' candidates driving the row lookups (CROSS JOIN keeps that order) */
+  from: SqlCondition;
+  where: SqlCondition;
+  order: SqlCondition;
+}
+
+function searchQuery(filter: RepositoryFilter): SearchQuery {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   if (filter.ownerId !== undefined) {
@@ -140,7 +166,7 @@ function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: Sq
   }
   if (filter.relatedTo) conditions.push(relationCondition(filter.relatedTo, params));
   const keyword = keywordCondition(filter, params);
-  if (keyword) conditions.push(keyword);
+  if (keyword) conditions.push(keyword.exact);
   flag(conditions, params, 'is_fork', filter.fork);
   flag(conditions, params, 'is_mirror', filter.mirror);
   flag(conditions, params, 'is_template', filter.template);
@@ -167,7 +193,14 @@ function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: Sq
     sortColumns[filter.sort ?? 'alpha'].replaceAll('{dir}', direction),
     `repository.id ${direction}`,
   );
+  const candidates = keyword?.candidates;
   return {
+    from: candidates
+      ? {
+          sql: `(${candidates.sql}) AS search_candidate CROSS JOIN repository ON repository.id = search_candidate.id`,
+          params: candidates.params,
+        }
+      : { sql: 'repository', params: [] },
     where: { sql: conditions.length > 0 ? conditions.join(' AND ') : '1', params },
     order: { sql: orderParts.join(', '), params: orderParams },
   };
@@ -175,34 +208,96 @@ function searchQuery(filter: RepositoryFilter): { where: SqlCondition; order: Sq
 
 /** Every repository matching the filter, in the requested order (id breaks ties). */
 export function findRepositories(db: Database, filter: RepositoryFilter): RepositoryRow[] {
-  const { where, order } = searchQuery(filter);
+  const { from, where, order } = searchQuery(filter);
   return db.all<RepositoryRow>(
-    `SELECT repository.* FROM repository WHERE ${where.sql} ORDER BY ${order.sql}`,
+    `SELECT repository.* FROM ${from.sql} WHERE ${where.sql} ORDER BY ${order.sql}`,
+    ...from.params,
     ...where.params,
     ...order.params,
   );
 }
 
 /**
- * The ids of the repositories matching the filter and `candidate`, in the requested order, each with
- * whether `sure` holds for it: lists page over ids and load whole rows for one page only.
+ * Over the repositories matching the filter and `candidate`, in one pass: how many `sure` holds for, and the
+ * ids of the others (which the caller decides).
  */
-export function findRepositoryIds(
+export function countSureRepositories(
   db: Database,
   filter: RepositoryFilter,
-  sure: SqlCondition,
   candidate: SqlCondition,
-): { id: number; sure: boolean }[] {
-  const { where, order } = searchQuery(filter);
-  const rows = db.all<{ id: number; sure: number }>(
-    `SELECT repository.id AS id, (${sure.sql}) AS sure FROM repository
-     WHERE ${where.sql} AND (${candidate.sql}) ORDER BY ${order.sql}`,
+  sure: SqlCondition,
+): { sure: number; undecided: number[] } {
+  const { from, where } = searchQuery(filter);
+  const row = db.get<{ sure: number | null; undecided: string }>(
+    `SELECT sum((${sure.sql}) IS 1) AS sure,
+       json_group_array(repository.id) FILTER (WHERE (${sure.sql}) IS NOT 1) AS undecided
+     FROM ${from.sql} WHERE ${where.sql} AND (${candidate.sql})`,
     ...sure.params,
+    ...sure.params,
+    ...from.params,
+    ...where.params,
+    ...candidate.params,
+  );
+  return { sure: row?.sure ?? 0, undecided: row ? (JSON.parse(row.undecided) as number[]) : [] };
+}
+
+/**
+ * One page of the repositories matching the filter and `candidate`, in the requested order, with (over all of
+ * them, in the same pass) how many `sure` holds for and the ids of the others. Undefined when the page is
+ * empty (no match, or past the last).
+ */
+export function pageOfCandidateRepositories(
+  db: Database,
+  filter: RepositoryFilter,
+  candidate: SqlCondition,
+  sure: SqlCondition,
+  page: { limit: number; offset: number },
+): { ids: number[]; sure: number; undecided: number[] } | undefined {
+  const { from, where, order } = searchQuery(filter);
+  const rows = db.all<{ id: number; sure: number; undecided: string }>(
+    `SELECT repository.id AS id,
+       count(*) FILTER (WHERE (${sure.sql}) IS 1) OVER () AS sure,
+       json_group_array(repository.id) FILTER (WHERE (${sure.sql}) IS NOT 1) OVER () AS undecided
+     FROM ${from.sql} WHERE ${where.sql} AND (${candidate.sql})
+     ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
+    ...sure.params,
+    ...sure.params,
+    ...from.params,
     ...where.params,
     ...candidate.params,
     ...order.params,
+    page.limit,
+    page.offset,
   );
-  return rows.map((row) => ({ id: row.id, sure: row.sure === 1 }));
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    ids: rows.map((row) => row.id),
+    sure: first.sure,
+    undecided: JSON.parse(first.undecided) as number[],
+  };
+}
+
+/** One page of the ids matching the filter and `condition`, in the requested order (id breaks ties). */
+export function pageOfRepositoryIds(
+  db: Database,
+  filter: RepositoryFilter,
+  condition: SqlCondition,
+  page: { limit: number; offset: number },
+): number[] {
+  const { from, where, order } = searchQuery(filter);
+  return db
+    .all<{ id: number }>(
+      `SELECT repository.id AS id FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})
+       ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
+      ...from.params,
+      ...where.params,
+      ...condition.params,
+      ...order.params,
+      page.limit,
+      page.offset,
+    )
+    .map((row) => row.id);
 }
 
 /** Whole rows for the given ids, in the given order. */
