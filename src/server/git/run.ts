@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { noteGitRead } from './readTracking';
 
 /** How long one git command may run before it is killed. */
 export const defaultGitTimeoutMs = 60_000;
@@ -47,6 +48,7 @@ export class GitUnavailableError extends GitError {
  * hang waiting for credentials; a command running past its timeout is killed.
  */
 export function runGit(args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
+  noteGitRead();
   const fullArgs = options.gitDir === undefined ? [...args] : ['--git-dir', options.gitDir, ...args];
   return new Promise((resolve, reject) => {
     const child = spawn('git', fullArgs, {

@@ -1,3 +1,4 @@
+import { noteRefChange } from '../git/readTracking';
 import { diffRefs, snapshotRefs, type RefSnapshot } from '../git/receive';
 import { loadRefSnapshot, saveRefSnapshot } from '../store/refSnapshots';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
@@ -109,6 +110,7 @@ export function trackRefChanges<T>(
     const settle = (): Promise<void> =>
       (settled ??= (async () => {
         try {
+          noteRefChange();
           const after = await snapshotRefs(gitDir);
           const updates = diffRefs(before, after);
           if (updates.length > 0) {

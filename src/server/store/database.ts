@@ -22,6 +22,9 @@ export interface RunResult {
   lastInsertRowid: number;
 }
 
+const dataVersionSql =
+  'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version()) AS other';
+
 /**
  * A thin synchronous adapter over node:sqlite: statements are prepared once per SQL string,
  * transactions nest through savepoints, and every connection is WAL with foreign keys on.
@@ -58,6 +61,16 @@ export class Database {
   run(sql: string, ...params: SqlValue[]): RunResult {
     const result = this.prepared(sql).statement.run(...bindable(params));
     return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
+  }
+
+  /**
+   * Changes with every write that reaches the file: this connection's row changes (rolled back ones
+   * included, which only costs a revalidation) and SQLite's counter of commits by other connections (a CLI
+   * command beside a running server). Within one process, equal values mean equal data.
+   */
+  dataVersion(): string {
+    const row = this.prepared(dataVersionSql).statement.get() as { changes: number; other: number };
+    return `${row.changes}.${row.other}`;
   }
 
   /** Runs several statements without parameters (schema migrations). */
