@@ -25,10 +25,22 @@ export function noteGitRead(): void {
 }
 
 let refChanges = 0;
+let refChangesUnderWay = 0;
 
-/** Bumped when the server moves or sees moved references (pushes, merges, branch writes, mirror fetches). */
-export function noteRefChange(): void {
+/**
+ * Runs a change of references the server makes or lets in (pushes, merges, branch writes, mirror fetches):
+ * the count moves before and after it, and while it runs `refChangeUnderWay` is true.
+ */
+export async function countedRefChange<T>(change: () => Promise<T>): Promise<T> {
   refChanges++;
+  refChangesUnderWay++;
+  try {
+    return await change();
+  } finally {
+    refChangesUnderWay--;
+    refChanges++;
+  }
 }
 
 export const refChangeCount = (): number => refChanges;
+export const refChangeUnderWay = (): boolean => refChangesUnderWay > 0;

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationId } from '../../api/operations';
-import { gitWasRead, refChangeCount } from '../git/readTracking';
+import { gitWasRead, refChangeCount, refChangeUnderWay } from '../git/readTracking';
 import type { Database } from '../store/database';
 import type { Identity } from './auth';
 
@@ -22,6 +22,9 @@ const volatileOperations: ReadonlySet<string> = new Set<OperationId>([
   'adminCronList',
   'adminUnadoptedList',
 ]);
+
+/** Answers that show writes kept aside from the data version (Database.runAside). */
+const asideOperations: ReadonlySet<string> = new Set<OperationId>(['userGetTokens']);
 
 /** Credentials and identity switches: the identity in the tag stands for them. */
 const identityParams = new Set(['token', 'access_token', 'sudo']);
@@ -68,8 +71,10 @@ export function planValidation(
   query: URLSearchParams,
   identity: Identity,
 ): ValidationPlan {
-  if (volatileOperations.has(operationId)) return {};
-  const version = `${db.dataVersion()}:${refChangeCount()}`;
+  // While references move, what the data version says of them is not settled yet.
+  if (volatileOperations.has(operationId) || refChangeUnderWay()) return {};
+  const aside = asideOperations.has(operationId) ? `:${db.asideVersion}` : '';
+  const version = `${db.dataVersion()}:${refChangeCount()}${aside}`;
   const seen = Math.floor(firstSeen(version) / 1000);
   const inputs = [operationId, path, normalisedQuery(query), viewerOf(identity), version].join('\n');
   const versionTag = quoted(createHmac('sha256', processKey).update(inputs).digest('base64url'));
