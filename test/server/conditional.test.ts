@@ -283,3 +283,58 @@ describe('conditional GETs', () => {
     assert.equal(both.status, 200, 'If-None-Match decides when both are sent');
   });
 });
+
+describe('every GET of the catalogue', () => {
+  const values: Record<string, string> = {
+    owner: 'etag-owner',
+    repo: 'shared',
+    org: 'etag-org',
+    username: 'etag-other',
+    user: 'etag-other',
+    collaborator: 'etag-other',
+    index: '1',
+    id: '1',
+    branch: 'main',
+    ref: 'main',
+    sha: 'main',
+    filepath: 'README.md',
+    name: 'main',
+    tag: 'v1',
+    topic: 'topic',
+    diffType: 'diff',
+    archive: 'main.zip',
+  };
+
+  test('answers a strong ETag on each 200 JSON answer it gives with seeded data', async () => {
+    const { operations } = await import('../../src/api/operations');
+    const answered: string[] = [];
+    for (const op of operations) {
+      if (op.method !== 'GET') continue;
+      const apiPath = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? '1');
+      const res = await server.request('GET', apiPath, { token: server.admin.token });
+      const isJson = (res.headers.get('content-type') ?? '').startsWith('application/json');
+      if (res.status !== 200 || !isJson) {
+        if (res.status >= 400)
+          assert.equal(res.headers.get('etag'), null, `${op.operationId}: an error with a tag`);
+        continue;
+      }
+      const etag = res.headers.get('etag');
+      assert.ok(etag, `${op.operationId} (${apiPath}) has no ETag`);
+      const again = await server.request('GET', apiPath, {
+        token: server.admin.token,
+        headers: { 'If-None-Match': etag },
+      });
+      assert.equal(
+        again.status,
+        304,
+        `${op.operationId} (${apiPath}) answers its own tag with ${again.status}`,
+      );
+      answered.push(op.operationId);
+    }
+    console.log('ANSWERED', answered.length);
+    assert.ok(
+      answered.length >= 90,
+      `only ${answered.length} GET operations answered 200: ${answered.join(', ')}`,
+    );
+  });
+});
