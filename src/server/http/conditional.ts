@@ -9,7 +9,7 @@ import type { Identity } from './auth';
  * Conditional GETs of the API (RFC 9110 §13). An answer's strong ETag is derived before its handler runs
  * from what it can depend on: the data version (every database write changes it), the references the
  * server moved, the operation, the path and normalised query, and who is asking (user, sudo, token and its
- * scopes), keyed by a secret of this process so a tag can neither be forged nor outlive a restart. A
+ * scopes), keyed by a secret of this server so a tag can neither be forged nor outlive a restart. A
  * matching If-None-Match is answered 304 without running the handler. Answers that read git (references
  * also move outside the server in workspace repositories) or depend on the clock are validated by a hash
  * of their body instead.
@@ -29,8 +29,6 @@ const asideOperations: ReadonlySet<string> = new Set<OperationId>(['userGetToken
 /** Credentials and identity switches: the identity in the tag stands for them. */
 const identityParams = new Set(['token', 'access_token', 'sudo']);
 
-const processKey = randomBytes(32);
-
 export interface ValidationPlan {
   /** The tag derived from the answer's inputs; undefined when the body decides. */
   readonly versionTag?: string;
@@ -38,12 +36,27 @@ export interface ValidationPlan {
   readonly lastModified?: number;
 }
 
-let lastSeen = { version: '', at: 0 };
+/** Per database (one per server; tests may run several in a process): the tag key and the last version. */
+interface TagState {
+  readonly key: Buffer;
+  lastSeen: { version: string; at: number };
+}
 
-/** When this version was first seen: no later than the write that made it is known here. */
-function firstSeen(version: string): number {
-  if (lastSeen.version !== version) lastSeen = { version, at: Date.now() };
-  return lastSeen.at;
+const states = new WeakMap<Database, TagState>();
+
+function stateOf(db: Database): TagState {
+  let state = states.get(db);
+  if (!state) {
+    state = { key: randomBytes(32), lastSeen: { version: '', at: 0 } };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/** When this version was first seen: no earlier than the write that made it. */
+function firstSeen(state: TagState, version: string): number {
+  if (state.lastSeen.version !== version) state.lastSeen = { version, at: Date.now() };
+  return state.lastSeen.at;
 }
 
 function normalisedQuery(query: URLSearchParams): string {
@@ -75,9 +88,10 @@ export function planValidation(
   if (volatileOperations.has(operationId) || refChangeUnderWay()) return {};
   const aside = asideOperations.has(operationId) ? `:${db.asideVersion}` : '';
   const version = `${db.dataVersion()}:${refChangeCount()}${aside}`;
-  const seen = Math.floor(firstSeen(version) / 1000);
+  const state = stateOf(db);
+  const seen = Math.floor(firstSeen(state, version) / 1000);
   const inputs = [operationId, path, normalisedQuery(query), viewerOf(identity), version].join('\n');
-  const versionTag = quoted(createHmac('sha256', processKey).update(inputs).digest('base64url'));
+  const versionTag = quoted(createHmac('sha256', state.key).update(inputs).digest('base64url'));
   return { versionTag, lastModified: seen < Math.floor(Date.now() / 1000) ? seen : undefined };
 }
 
