@@ -207,6 +207,31 @@ describe('conditional GETs', () => {
     }
   });
 
+  test('writes through the API change the git answers they touch', async () => {
+    const branches = await tagOf('/repos/etag-owner/shared/branches');
+    const tags = await tagOf('/repos/etag-owner/shared/tags');
+    const contents = await tagOf('/repos/etag-owner/shared/contents');
+    const created = await server.request('POST', '/repos/etag-owner/shared/branches', {
+      token: owner.token,
+      body: { new_branch_name: 'another' },
+    });
+    assert.equal(created.status, 201, created.text);
+    const afterBranch = await assertChanged('/repos/etag-owner/shared/branches', branches);
+    const release = await server.request('POST', '/repos/etag-owner/shared/releases', {
+      token: owner.token,
+      body: { tag_name: 'v1', name: 'one' },
+    });
+    assert.equal(release.status, 201, release.text);
+    await assertChanged('/repos/etag-owner/shared/tags', tags);
+    const file = await server.request('POST', '/repos/etag-owner/shared/contents/new.txt', {
+      token: owner.token,
+      body: { content: Buffer.from('new\n').toString('base64'), message: 'new file' },
+    });
+    assert.equal(file.status, 201, file.text);
+    await assertChanged('/repos/etag-owner/shared/contents', contents);
+    await assertChanged('/repos/etag-owner/shared/branches', afterBranch);
+  });
+
   test("another user never gets a 304 with someone else's tag", async () => {
     for (const apiPath of [
       '/user',
@@ -318,17 +343,18 @@ describe('every GET of the catalogue', () => {
           assert.equal(res.headers.get('etag'), null, `${op.operationId}: an error with a tag`);
         continue;
       }
-      const etag = res.headers.get('etag');
-      assert.ok(etag, `${op.operationId} (${apiPath}) has no ETag`);
-      const again = await server.request('GET', apiPath, {
-        token: server.admin.token,
-        headers: { 'If-None-Match': etag },
-      });
-      assert.equal(
-        again.status,
-        304,
-        `${op.operationId} (${apiPath}) answers its own tag with ${again.status}`,
-      );
+      assert.ok(res.headers.get('etag'), `${op.operationId} (${apiPath}) has no ETag`);
+      // A first read may start work that writes later (a pull request's check): a changed tag is right then.
+      let status = 0;
+      for (let attempt = 0; attempt < 3 && status !== 304; attempt++) {
+        const fresh = await server.request('GET', apiPath, { token: server.admin.token });
+        const again = await server.request('GET', apiPath, {
+          token: server.admin.token,
+          headers: { 'If-None-Match': fresh.headers.get('etag') ?? '' },
+        });
+        status = again.status;
+      }
+      assert.equal(status, 304, `${op.operationId} (${apiPath}) never answers its own tag with 304`);
       answered.push(op.operationId);
     }
     console.log('ANSWERED', answered.length);

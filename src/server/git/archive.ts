@@ -62,7 +62,7 @@ export function streamArchive(
     '--',
     ...request.paths,
   ];
-  noteGitRead();
+  noteGitRead(gitDir);
   const child = spawn('git', args, { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   pool.track(child);
   let stderr = '';

@@ -326,7 +326,7 @@ export class CatFilePool {
   }
 
   reader(gitDir: string): CatFileReader {
-    noteGitRead();
+    noteGitRead(gitDir);
     if (this.closed) throw new Error('the git reader pool is closed');
     let reader = this.readers.get(gitDir);
     if (reader && reader.identity !== directoryIdentity(gitDir)) {
@@ -395,7 +395,7 @@ export class CatFilePool {
  */
 export function streamBlob(pool: CatFilePool, gitDir: string, sha: string): Readable {
   assertNotOption(sha);
-  noteGitRead();
+  noteGitRead(gitDir);
   const child = spawn('git', ['--git-dir', gitDir, 'cat-file', 'blob', sha], {
     env: gitEnv(),
     stdio: ['ignore', 'pipe', 'ignore'],

@@ -1,34 +1,36 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Whether a request read git. An answer built from git may change without a database write (a workspace
- * repository's references move in the folder), so the HTTP layer validates such answers by their content
- * instead of by the data version.
+ * Which repositories a request read through git. The server moves a managed repository's references only
+ * through git commands it runs (counted below), but a workspace repository's move in its folder, so the
+ * HTTP layer tags an answer read from a workspace repository (or from git without a repository) by its
+ * content instead of by the data version.
  */
 interface GitReads {
-  touched: boolean;
+  /** The git directories read; `undefined` among them for a git command run without one. */
+  readonly dirs: Set<string | undefined>;
 }
 
 const current = new AsyncLocalStorage<GitReads>();
 
-/** Runs `task` so that `gitWasRead` tells, within it, whether anything it started read git so far. */
+/** Runs `task` so that `gitDirsRead` tells, within it, what anything it started read through git so far. */
 export function trackGitReads<T>(task: () => T): T {
-  return current.run({ touched: false }, task);
+  return current.run({ dirs: new Set() }, task);
 }
 
-export const gitWasRead = (): boolean => current.getStore()?.touched ?? false;
+export const gitDirsRead = (): ReadonlySet<string | undefined> => current.getStore()?.dirs ?? new Set();
 
 /** Called where git is read (cat-file readers, git processes). */
-export function noteGitRead(): void {
-  const reads = current.getStore();
-  if (reads) reads.touched = true;
+export function noteGitRead(gitDir: string | undefined): void {
+  current.getStore()?.dirs.add(gitDir);
 }
 
 let refChanges = 0;
 let refChangesUnderWay = 0;
 
 /**
- * Runs a change of references the server makes or lets in (pushes, merges, branch writes, mirror fetches):
+ * Runs a change of references the server makes or lets in (pushes, merges, branch writes, mirror fetches,
+ * and every git command that may move a reference):
  * the count moves before and after it, and while it runs `refChangeUnderWay` is true.
  */
 export async function countedRefChange<T>(change: () => Promise<T>): Promise<T> {

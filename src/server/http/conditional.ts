@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { sep } from 'node:path';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationId } from '../../api/operations';
-import { gitWasRead, refChangeCount, refChangeUnderWay } from '../git/readTracking';
+import { gitDirsRead, refChangeCount, refChangeUnderWay } from '../git/readTracking';
 import type { Database } from '../store/database';
 import type { Identity } from './auth';
 
@@ -21,6 +22,9 @@ const volatileOperations: ReadonlySet<string> = new Set<OperationId>([
   'userGetStopWatches',
   'adminCronList',
   'adminUnadoptedList',
+  // hook scripts are files, written without a database write or a git command
+  'repoListGitHooks',
+  'repoGetGitHook',
 ]);
 
 /** Answers that show writes kept aside from the data version (Database.runAside). */
@@ -32,6 +36,10 @@ const identityParams = new Set(['token', 'access_token', 'sudo']);
 export interface ValidationPlan {
   /** The tag derived from the answer's inputs; undefined when the body decides. */
   readonly versionTag?: string;
+  /** Reference changes counted when the tag was derived. */
+  readonly refChanges?: number;
+  /** Where managed repositories live: an answer read from git elsewhere is tagged by its body. */
+  readonly managedRoot?: string;
   /** Unix seconds of the data version's first sighting, when that second is over. */
   readonly lastModified?: number;
 }
@@ -79,6 +87,7 @@ const quoted = (digest: string): string => `"${digest.slice(0, 27)}"`;
 
 export function planValidation(
   db: Database,
+  managedRoot: string,
   operationId: string,
   path: string,
   query: URLSearchParams,
@@ -87,12 +96,27 @@ export function planValidation(
   // While references move, what the data version says of them is not settled yet.
   if (volatileOperations.has(operationId) || refChangeUnderWay()) return {};
   const aside = asideOperations.has(operationId) ? `:${db.asideVersion}` : '';
-  const version = `${db.dataVersion()}:${refChangeCount()}${aside}`;
+  const refChanges = refChangeCount();
+  const version = `${db.dataVersion()}:${refChanges}${aside}`;
   const state = stateOf(db);
   const seen = Math.floor(firstSeen(state, version) / 1000);
   const inputs = [operationId, path, normalisedQuery(query), viewerOf(identity), version].join('\n');
   const versionTag = quoted(createHmac('sha256', state.key).update(inputs).digest('base64url'));
-  return { versionTag, lastModified: seen < Math.floor(Date.now() / 1000) ? seen : undefined };
+  const lastModified = seen < Math.floor(Date.now() / 1000) ? seen : undefined;
+  return { versionTag, refChanges, managedRoot: managedRoot + sep, lastModified };
+}
+
+/**
+ * Whether the version tag still stands for the answer built: nothing read from git outside the managed
+ * repositories (whose references only move through counted commands), and no reference moved meanwhile.
+ */
+function versionHolds(plan: ValidationPlan): boolean {
+  if (plan.versionTag === undefined) return false;
+  const dirs = gitDirsRead();
+  if (dirs.size === 0) return true;
+  if (refChangeUnderWay() || refChangeCount() !== plan.refChanges) return false;
+  const root = plan.managedRoot;
+  return root !== undefined && [...dirs].every((dir) => dir !== undefined && dir.startsWith(root));
 }
 
 const bodyTag = (text: string): string => quoted(`b${createHash('sha256').update(text).digest('base64url')}`);
@@ -162,7 +186,7 @@ export function sendValidatedJson(
   plan: ValidationPlan,
   text: string,
 ): void {
-  const byVersion = plan.versionTag !== undefined && !gitWasRead();
+  const byVersion = versionHolds(plan);
   const etag = byVersion ? plan.versionTag! : bodyTag(text);
   const lastModified = byVersion ? plan.lastModified : undefined;
   if (noneMatchHits(req.headers, etag) || unmodifiedSince(req.headers, lastModified)) {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerMap } from '../routes/handler';
 import { applySudo, assertMayAct, assertOperationAllowed, authenticate, type Identity } from './auth';
 import type { AppServices } from '../services/appServices';
+import { repositoriesDir } from '../config';
 import { trackGitReads } from '../git/readTracking';
 import { answeredFromTag, planValidation } from './conditional';
 import { RequestContext } from './context';
@@ -68,7 +69,8 @@ async function handleApi(
   assertOperationAllowed(op, identity);
   const ctx = new RequestContext(app, req, res, op, params, path, query, identity);
   if (op.method === 'GET') {
-    const plan = planValidation(app.db, op.operationId, path, query, identity);
+    const managedRoot = repositoriesDir(app.config.dataDir);
+    const plan = planValidation(app.db, managedRoot, op.operationId, path, query, identity);
     if (answeredFromTag(req, res, plan)) return;
     ctx.validation = plan;
     await trackGitReads(() => handler(ctx));
