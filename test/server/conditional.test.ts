@@ -274,6 +274,13 @@ describe('conditional GETs', () => {
     ];
     const tags = await Promise.all(paths.map((p) => tagOf(p, other.token)));
     await assertNotModified(paths[0]!, tags[0]!, other.token);
+    const star = await get('/repos/etag-owner/hidden/issues', owner.token, { 'If-None-Match': '*' });
+    assert.equal(star.status, 304, '* matches an answer that exists');
+    const strangerStar = await server.request('GET', '/repos/etag-owner/nothing-here', {
+      token: other.token,
+      headers: { 'If-None-Match': '*' },
+    });
+    assert.equal(strangerStar.status, 404, '* never answers for what is not there');
     const removed = await server.request('DELETE', '/repos/etag-owner/hidden/collaborators/etag-other', {
       token: owner.token,
     });

@@ -8,12 +8,12 @@ import type { Identity } from './auth';
 
 /**
  * Conditional GETs of the API (RFC 9110 §13). An answer's strong ETag is derived before its handler runs
- * from what it can depend on: the data version (every database write changes it), the references the
- * server moved, the operation, the path and normalised query, and who is asking (user, sudo, token and its
- * scopes), keyed by a secret of this server so a tag can neither be forged nor outlive a restart. A
- * matching If-None-Match is answered 304 without running the handler. Answers that read git (references
- * also move outside the server in workspace repositories) or depend on the clock are validated by a hash
- * of their body instead.
+ * from what it can depend on: the data version (every database write changes it), the count of reference
+ * changes (every git command that may move one), the operation, the path and normalised query, and who is
+ * asking (user, sudo, token and its scopes), keyed by a secret of this server so a tag can neither be forged
+ * nor outlive a restart. A matching If-None-Match is answered 304 without running the handler. Answers read
+ * from a workspace repository (its references move in its folder, unseen), built while references moved,
+ * or depending on the clock or on files are validated by a hash of their body instead.
  */
 
 /** Answers that depend on the clock or on memory, not only on the data: validated by their body. */
@@ -141,10 +141,10 @@ export function parseIfNoneMatch(header: string | undefined): readonly string[] 
   return tags.length > 0 ? tags : undefined;
 }
 
-/** True when If-None-Match names `etag` (or `*`). */
-export function noneMatchHits(headers: IncomingHttpHeaders, etag: string): boolean {
+/** True when If-None-Match names `etag`, or is `*` (only where the answer is known to exist, unless told). */
+export function noneMatchHits(headers: IncomingHttpHeaders, etag: string, starMatches = true): boolean {
   const tags = parseIfNoneMatch(headers['if-none-match']);
-  return tags === '*' || (tags !== undefined && tags.includes(etag));
+  return tags === '*' ? starMatches : tags !== undefined && tags.includes(etag);
 }
 
 /** True when If-Modified-Since (used only without If-None-Match) is at or after `lastModified`. */
@@ -174,7 +174,8 @@ function notModified(res: ServerResponse, etag: string, lastModified: number | u
 
 /** Before the handler: a 304 when the client holds the tag this request's inputs make. */
 export function answeredFromTag(req: IncomingMessage, res: ServerResponse, plan: ValidationPlan): boolean {
-  if (plan.versionTag === undefined || !noneMatchHits(req.headers, plan.versionTag)) return false;
+  // `*` waits for the handler: only it knows whether the resource exists and the caller may see it.
+  if (plan.versionTag === undefined || !noneMatchHits(req.headers, plan.versionTag, false)) return false;
   notModified(res, plan.versionTag, plan.lastModified);
   return true;
 }
