@@ -13,11 +13,14 @@ export interface LoadOptions {
   body?: unknown;
   connections?: number;
   seconds?: number;
+  headers?: Record<string, string>;
+  /** The answers every request must get: 2xx (the default) or 304 (a conditional GET). */
+  expect?: '2xx' | '304';
 }
 
 /** autocannon against one URL (20 connections, 10 s by default); any failed request fails the bench. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers['authorization'] = `token ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const result = await autocannon({
@@ -28,9 +31,13 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     headers,
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  if (result.errors > 0 || result.non2xx > 0 || result['2xx'] === 0) {
+  const [expected, others] =
+    options.expect === '304'
+      ? [result['3xx'], result['2xx'] + result['4xx'] + result['5xx']]
+      : [result['2xx'], result.non2xx];
+  if (result.errors > 0 || others > 0 || expected === 0) {
     throw new Error(
-      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${others} answers not ${options.expect ?? '2xx'}`,
     );
   }
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureConditional } from './conditionalBench';
 import { measureExtension } from './extensionBench';
 import { buildHistory, git } from './gitRepository';
 import { measureGit } from './gitBench';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     const warm = rssMb(server.pid);
     rows.push(...(await measureThroughput({ server, world, workDir, searchKeyword, seconds, log })));
     const after = rssMb(server.pid);
+    rows.push(...(await measureConditional(server, world, seconds, log)));
     rows.push(
       {
         figure: 'server RSS idle',

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { noteGitRead } from './readTracking';
 import type { ServerResponse } from 'node:http';
 import { gitEnv, type CatFilePool } from './catFile';
 import { isObjectId } from './validate';
@@ -61,6 +62,7 @@ export function streamArchive(
     '--',
     ...request.paths,
   ];
+  noteGitRead(gitDir);
   const child = spawn('git', args, { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   pool.track(child);
   let stderr = '';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { noteGitRead } from './readTracking';
 import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { assertNotOption, isSafeRequestLine } from './validate';
@@ -325,6 +326,7 @@ export class CatFilePool {
   }
 
   reader(gitDir: string): CatFileReader {
+    noteGitRead(gitDir);
     if (this.closed) throw new Error('the git reader pool is closed');
     let reader = this.readers.get(gitDir);
     if (reader && reader.identity !== directoryIdentity(gitDir)) {
@@ -393,6 +395,7 @@ export class CatFilePool {
  */
 export function streamBlob(pool: CatFilePool, gitDir: string, sha: string): Readable {
   assertNotOption(sha);
+  noteGitRead(gitDir);
   const child = spawn('git', ['--git-dir', gitDir, 'cat-file', 'blob', sha], {
     env: gitEnv(),
     stdio: ['ignore', 'pipe', 'ignore'],

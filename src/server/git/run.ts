@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { countedRefChange, noteGitRead } from './readTracking';
 
 /** How long one git command may run before it is killed. */
 export const defaultGitTimeoutMs = 60_000;
@@ -47,6 +48,34 @@ export class GitUnavailableError extends GitError {
  * hang waiting for credentials; a command running past its timeout is killed.
  */
 export function runGit(args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
+  noteGitRead(options.gitDir);
+  const command = args.find((arg) => !arg.startsWith('-')) ?? '';
+  const run = (): Promise<GitResult> => spawnGit(args, options);
+  return refMovingCommands.has(command) ? countedRefChange(run) : run();
+}
+
+/** Commands that may move a reference (reading ones among them, `symbolic-ref HEAD`, only cost a little). */
+const refMovingCommands = new Set([
+  'update-ref',
+  'symbolic-ref',
+  'fetch',
+  'push',
+  'tag',
+  'branch',
+  'clone',
+  'init',
+  'merge',
+  'commit',
+  'reset',
+  'checkout',
+  'switch',
+  'rebase',
+  'cherry-pick',
+  'receive-pack',
+  'pack-refs',
+]);
+
+function spawnGit(args: readonly string[], options: GitRunOptions): Promise<GitResult> {
   const fullArgs = options.gitDir === undefined ? [...args] : ['--git-dir', options.gitDir, ...args];
   return new Promise((resolve, reject) => {
     const child = spawn('git', fullArgs, {

@@ -4,6 +4,7 @@ import type { OperationId } from '../../api/operations';
 import type { Database } from '../store/database';
 import type { UserRow } from '../store/users';
 import type { Identity } from './auth';
+import { sendValidatedJson, type ValidationPlan } from './conditional';
 import { parseBody, readBodyBytes } from './body';
 import { BodyFields } from './bodyFields';
 import { notFound, unauthenticated } from '../domain/errors';
@@ -106,8 +107,15 @@ export class RequestContext<K extends OperationId = OperationId> {
     return this.res.headersSent || this.res.writableEnded;
   }
 
+  /** How a GET's 200 answer is validated (http/conditional.ts); set by the request handler. */
+  validation?: ValidationPlan;
+
   /** Answers JSON with the operation's success status unless told otherwise. */
   json(body: unknown, status: number = this.op.success.status): void {
+    if (status === 200 && this.validation) {
+      sendValidatedJson(this.req, this.res, this.validation, JSON.stringify(body));
+      return;
+    }
     sendJson(this.res, status, body);
   }
 

@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerMap } from '../routes/handler';
 import { applySudo, assertMayAct, assertOperationAllowed, authenticate, type Identity } from './auth';
 import type { AppServices } from '../services/appServices';
+import { repositoriesDir } from '../config';
+import { trackGitReads } from '../git/readTracking';
+import { answeredFromTag, planValidation } from './conditional';
 import { RequestContext } from './context';
 import { httpErrorOf } from './errorStatus';
 import { HttpError } from './httpError';
@@ -65,7 +68,15 @@ async function handleApi(
   const identity = await identifyCaller(app, req, query);
   assertOperationAllowed(op, identity);
   const ctx = new RequestContext(app, req, res, op, params, path, query, identity);
-  await handler(ctx);
+  if (op.method === 'GET') {
+    const managedRoot = repositoriesDir(app.config.dataDir);
+    const plan = planValidation(app.db, managedRoot, op.operationId, path, query, identity);
+    if (answeredFromTag(req, res, plan)) return;
+    ctx.validation = plan;
+    await trackGitReads(() => handler(ctx));
+  } else {
+    await handler(ctx);
+  }
   if (!ctx.responded) ctx.empty();
 }
 

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { contentDisposition, sniffRaw, toContents, type ContentsJson } from '../convert/contents';
+import { noneMatchHits, setCacheHeaders } from '../http/conditional';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { archiveContentType, ArchiveError, parseArchiveName, streamArchive } from '../git/archive';
@@ -68,11 +69,11 @@ async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> 
   const etag = `"${entry.sha}"`;
   const { res } = ctx;
   res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
+  setCacheHeaders(res);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // Even a browser that ignores the content type may not run what it shows.
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  if (ctx.req.headers['if-none-match'] === etag) {
+  if (noneMatchHits(ctx.req.headers, etag)) {
     ctx.empty(304);
     return;
   }

@@ -1,3 +1,4 @@
+import { countedRefChange } from '../git/readTracking';
 import { diffRefs, snapshotRefs, type RefSnapshot } from '../git/receive';
 import { loadRefSnapshot, saveRefSnapshot } from '../store/refSnapshots';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
@@ -92,42 +93,50 @@ export function trackRefChanges<T>(
   pusher: UserRow,
   change: (settle: () => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  return queue.run(repo.id, async () => {
-    const before = await snapshotRefs(gitDir);
-    if (repo.git_path !== null) await catchUpWorkspaceRefs(services, repo, gitDir, before);
-    // A workspace repository's snapshot row does this already: its next look records what moved.
-    const intent: WrittenIntent | undefined =
-      repo.git_path === null
-        ? writeIntent(services.dataDir, {
-            kind: 'refs',
-            repoId: repo.id,
-            pusherId: pusher.id,
-            before: [...before],
-          })
-        : undefined;
-    let settled: Promise<void> | undefined;
-    const settle = (): Promise<void> =>
-      (settled ??= (async () => {
-        try {
-          const after = await snapshotRefs(gitDir);
-          const updates = diffRefs(before, after);
-          if (updates.length > 0) {
-            const fresh = findRepositoryById(services.db, repo.id) ?? repo;
-            await recordSafely(services, { repo: fresh, pusher, gitDir, before, after, updates });
-          }
-          if (repo.git_path !== null) saveRefSnapshot(services.db, repo.id, after);
-          if (intent) clearIntent(intent);
-        } catch (error) {
-          services.log.error(
-            `reading the references of ${repo.owner_name}/${repo.name} after a change failed`,
-            error,
-          );
+  return queue.run(repo.id, () => countedRefChange(() => changeRefs(services, repo, gitDir, pusher, change)));
+}
+
+async function changeRefs<T>(
+  services: RefChangeServices,
+  repo: RepositoryRow,
+  gitDir: string,
+  pusher: UserRow,
+  change: (settle: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const before = await snapshotRefs(gitDir);
+  if (repo.git_path !== null) await catchUpWorkspaceRefs(services, repo, gitDir, before);
+  // A workspace repository's snapshot row does this already: its next look records what moved.
+  const intent: WrittenIntent | undefined =
+    repo.git_path === null
+      ? writeIntent(services.dataDir, {
+          kind: 'refs',
+          repoId: repo.id,
+          pusherId: pusher.id,
+          before: [...before],
+        })
+      : undefined;
+  let settled: Promise<void> | undefined;
+  const settle = (): Promise<void> =>
+    (settled ??= (async () => {
+      try {
+        const after = await snapshotRefs(gitDir);
+        const updates = diffRefs(before, after);
+        if (updates.length > 0) {
+          const fresh = findRepositoryById(services.db, repo.id) ?? repo;
+          await recordSafely(services, { repo: fresh, pusher, gitDir, before, after, updates });
         }
-      })());
-    try {
-      return await change(settle);
-    } finally {
-      await settle();
-    }
-  });
+        if (repo.git_path !== null) saveRefSnapshot(services.db, repo.id, after);
+        if (intent) clearIntent(intent);
+      } catch (error) {
+        services.log.error(
+          `reading the references of ${repo.owner_name}/${repo.name} after a change failed`,
+          error,
+        );
+      }
+    })());
+  try {
+    return await change(settle);
+  } finally {
+    await settle();
+  }
 }

@@ -22,6 +22,9 @@ export interface RunResult {
   lastInsertRowid: number;
 }
 
+const dataVersionSql =
+  'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version()) AS other';
+
 /**
  * A thin synchronous adapter over node:sqlite: statements are prepared once per SQL string,
  * transactions nest through savepoints, and every connection is WAL with foreign keys on.
@@ -30,6 +33,8 @@ export class Database {
   private readonly connection: DatabaseSync;
   private readonly statements = new Map<string, Prepared>();
   private transactionDepth = 0;
+  /** Row changes by `runAside`, kept out of `dataVersion`. */
+  private asideChanges = 0;
 
   constructor(readonly file: string) {
     this.connection = new DatabaseSync(file);
@@ -58,6 +63,31 @@ export class Database {
   run(sql: string, ...params: SqlValue[]): RunResult {
     const result = this.prepared(sql).statement.run(...bindable(params));
     return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
+  }
+
+  /**
+   * A write that almost no answer shows (a token's last use, shown only in the token list): it does not
+   * change `dataVersion`, only `asideVersion`, so it does not invalidate every cached answer.
+   */
+  runAside(sql: string, ...params: SqlValue[]): RunResult {
+    const result = this.run(sql, ...params);
+    this.asideChanges += result.changes;
+    return result;
+  }
+
+  /**
+   * Changes with every write that reaches the file but `runAside`'s: this connection's row changes (rolled
+   * back ones included, which only costs a revalidation) and SQLite's counter of commits by other
+   * connections (a CLI command beside a running server). Within one process, equal values mean equal data.
+   */
+  dataVersion(): string {
+    const row = this.prepared(dataVersionSql).statement.get() as { changes: number; other: number };
+    return `${row.changes - this.asideChanges}.${row.other}`;
+  }
+
+  /** Changes with every `runAside` write. */
+  get asideVersion(): number {
+    return this.asideChanges;
   }
 
   /** Runs several statements without parameters (schema migrations). */

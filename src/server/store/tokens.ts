@@ -70,8 +70,12 @@ export function deleteToken(db: Database, id: number): void {
   db.run('DELETE FROM access_token WHERE id = ?', id);
 }
 
-/** Records use, as Gitea does, at most once a minute per token to spare the write lock. */
+/**
+ * Records use, as Gitea does, at most once a minute per token to spare the write lock. Only the token list
+ * shows it, so it is a write aside: it does not invalidate every answer's ETag.
+ */
 export function touchToken(db: Database, token: AccessTokenRow): void {
   const now = nowSeconds();
-  if (now - token.updated >= 60) db.run('UPDATE access_token SET updated = ? WHERE id = ?', now, token.id);
+  if (now - token.updated >= 60)
+    db.runAside('UPDATE access_token SET updated = ? WHERE id = ?', now, token.id);
 }

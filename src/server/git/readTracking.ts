@@ -1,0 +1,48 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Which repositories a request read through git. The server moves a managed repository's references only
+ * through git commands it runs (counted below), but a workspace repository's move in its folder, so the
+ * HTTP layer tags an answer read from a workspace repository (or from git without a repository) by its
+ * content instead of by the data version.
+ */
+interface GitReads {
+  /** The git directories read; `undefined` among them for a git command run without one. */
+  readonly dirs: Set<string | undefined>;
+}
+
+const current = new AsyncLocalStorage<GitReads>();
+
+/** Runs `task` so that `gitDirsRead` tells, within it, what anything it started read through git so far. */
+export function trackGitReads<T>(task: () => T): T {
+  return current.run({ dirs: new Set() }, task);
+}
+
+export const gitDirsRead = (): ReadonlySet<string | undefined> => current.getStore()?.dirs ?? new Set();
+
+/** Called where git is read (cat-file readers, git processes). */
+export function noteGitRead(gitDir: string | undefined): void {
+  current.getStore()?.dirs.add(gitDir);
+}
+
+let refChanges = 0;
+let refChangesUnderWay = 0;
+
+/**
+ * Runs a change of references the server makes or lets in (pushes, merges, branch writes, mirror fetches,
+ * and every git command that may move a reference):
+ * the count moves before and after it, and while it runs `refChangeUnderWay` is true.
+ */
+export async function countedRefChange<T>(change: () => Promise<T>): Promise<T> {
+  refChanges++;
+  refChangesUnderWay++;
+  try {
+    return await change();
+  } finally {
+    refChangesUnderWay--;
+    refChanges++;
+  }
+}
+
+export const refChangeCount = (): number => refChanges;
+export const refChangeUnderWay = (): boolean => refChangesUnderWay > 0;
