@@ -2,6 +2,7 @@ import type { OperationSpec } from './operationSpec';
 import { operations, type OperationId } from './operations';
 import { apiRootOf, buildRequest, type UntypedArgs } from './client/buildRequest';
 import { createDispatcher } from './client/dispatcher';
+import { withHttpCache, type HttpStats } from './client/httpCache';
 import { ApiError } from './client/errors';
 import { execute, type ExecutorContext } from './client/executor';
 import {
@@ -25,6 +26,7 @@ import { toPage, walkPages, type Page } from './client/paging';
 
 export type { Auth, ClientOptions, ProxyOption, RequestOptions, Timeouts } from './client/options';
 export type { UntypedArgs } from './client/buildRequest';
+export type { HttpCacheOptions, HttpStats } from './client/httpCache';
 export { ApiError, ApiNetworkError, ApiTimeoutError } from './client/errors';
 export type { ApiErrorReason, FieldError } from './client/errors';
 export type { Page } from './client/paging';
@@ -50,13 +52,16 @@ export class TeahouseClient {
   readonly #apiRoot: string;
   readonly #operationsById: ReadonlyMap<string, OperationSpec>;
   readonly #maxPageSize: number | undefined;
+  readonly #counts = { sent: 0, notModified: 0 };
   #closing: Promise<void> | undefined;
 
   constructor(options: ClientOptions) {
     this.#apiRoot = apiRootOf(options.baseUrl);
     this.#maxPageSize = positiveInteger(options.maxPageSize);
+    const dispatcher = createDispatcher(options);
+    const cache = options.httpCache === true ? {} : options.httpCache || undefined;
     this.#context = {
-      dispatcher: createDispatcher(options),
+      dispatcher: cache === undefined ? dispatcher : withHttpCache(dispatcher, cache, this.#counts),
       auth: options.auth,
       sudo: options.sudo,
       userAgent: `Teahouse/${options.version ?? 'dev'} (+undici)`,
@@ -119,6 +124,11 @@ export class TeahouseClient {
     const operation = this.#operation(operationId);
     const fetchPage = (page: number) => this.#fetchPage(operation, { ...args, page }, options);
     yield* walkPages(fetchPage, positiveInteger(args['page']) ?? 1, options.maxPages);
+  }
+
+  /** With `httpCache` on: the exchanges that reached the network, and the 304s among them. */
+  get httpStats(): HttpStats {
+    return { ...this.#counts };
   }
 
   /** Closes the connection pool; requests after this fail. Closing twice is harmless. */

@@ -73,7 +73,7 @@ async function assertNotModified(apiPath: string, etag: string, token = owner.to
   assert.equal(res.status, 304, `${apiPath} with its own tag: ${res.status} ${res.text}`);
   assert.equal(res.text, '');
   assert.equal(res.headers.get('etag'), etag);
-  assert.equal(res.headers.get('cache-control'), 'private, no-cache');
+  assert.equal(res.headers.get('cache-control'), 'private, no-cache, must-revalidate');
   assert.match(res.headers.get('vary') ?? '', /Authorization/);
 }
 

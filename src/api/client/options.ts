@@ -1,3 +1,5 @@
+import type { HttpCacheOptions } from './httpCache';
+
 /** How a request proves who it is. */
 export type Auth =
   | { readonly kind: 'token'; readonly token: string }
@@ -42,6 +44,11 @@ export interface ClientOptions {
    * server would cut the page anyway and a caller counting on its size would skip items.
    */
   readonly maxPageSize?: number;
+  /**
+   * Keep a private in-memory HTTP cache of GET answers, revalidated with `If-None-Match` (a 304 costs no
+   * body). Off by default; the extension turns it on, the server's own outgoing calls do not.
+   */
+  readonly httpCache?: HttpCacheOptions | boolean;
 }
 
 /** Per-call overrides: e.g. Basic auth once to create a token, then the token for everything else. */

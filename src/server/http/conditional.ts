@@ -156,9 +156,9 @@ function unmodifiedSince(headers: IncomingHttpHeaders, lastModified: number | un
   return Number.isFinite(date) && lastModified <= Math.floor(date / 1000);
 }
 
-/** Answers a private cache may keep but must revalidate, per user. */
+/** Answers a private cache may keep but must revalidate, per user (`must-revalidate` lets a cache store an answer to an authenticated request, RFC 9111 §3.5). */
 export function setCacheHeaders(res: ServerResponse): void {
-  res.setHeader('Cache-Control', 'private, no-cache');
+  res.setHeader('Cache-Control', 'private, no-cache, must-revalidate');
   res.setHeader('Vary', 'Authorization, Sudo');
 }
 
