@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { HttpStats } from '../api/client';
 import type { Account } from './accounts/account';
 import type { ReportedError } from './commands/errorReporter';
 import type { LocalServerState } from './local/localServer';
@@ -31,9 +32,15 @@ export interface TeahouseApi {
   readonly trees: Readonly<
     Record<
       'repositories' | 'issues' | 'pullRequests' | 'organizations',
-      vscode.TreeDataProvider<TreeNode> & { readonly view: vscode.TreeView<TreeNode> }
+      vscode.TreeDataProvider<TreeNode> & {
+        readonly view: vscode.TreeView<TreeNode>;
+        /** How often the view was told to render (part of) its tree again. */
+        readonly renders: number;
+      }
     >
   >;
+  /** What the account clients sent to their servers, and how many answers were 304s (HTTP cache). */
+  readonly http: { stats(): Promise<HttpStats> };
   /** The issue, pull request and markdown preview webviews that are open. */
   readonly webviews: WebviewsApi;
   /** The Notifications view: its threads, its badge (the unread count), and a refresh that awaits the count. */

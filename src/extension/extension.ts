@@ -120,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
       onDidChangeState: local.server.onDidChangeState,
     },
     trees: views.trees,
+    http: { stats: () => accounts.httpStats() },
     webviews,
     notifications: {
       tree: notifications,

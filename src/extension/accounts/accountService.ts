@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ServerCapabilities } from '../../api/capabilities';
-import { TeahouseClient, type Auth } from '../../api/client';
+import { TeahouseClient, type Auth, type HttpStats } from '../../api/client';
 import { readServerProfile } from '../../api/readServerProfile';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
@@ -159,6 +159,7 @@ export class AccountService extends Disposable {
           { kind: 'token', token },
           account.kind === 'local',
           (this.get(account.id) ?? account).profile?.limits.max_response_items,
+          true,
         ),
       );
       client.catch(() => this.#clients.delete(key));
@@ -168,12 +169,20 @@ export class AccountService extends Disposable {
   }
 
   /** A client outside the cache, for signing in; the caller closes it. */
-  createClient(serverUrl: string, auth: Auth, local = false, maxPageSize?: number): TeahouseClient {
+  createClient(
+    serverUrl: string,
+    auth: Auth,
+    local = false,
+    maxPageSize?: number,
+    httpCache = false,
+  ): TeahouseClient {
     const settings = connectionSettings();
     return new TeahouseClient({
       baseUrl: serverUrl,
       auth,
       version: this.version,
+      // one private cache per account's client: refreshing unchanged lists costs a 304 each
+      httpCache,
       ...(maxPageSize !== undefined && { maxPageSize }),
       // the local server is on loopback: neither a proxy nor extra certificates apply
       ...(local
@@ -184,6 +193,25 @@ export class AccountService extends Disposable {
             proxy: settings.proxy,
           }),
     });
+  }
+
+  /** The exchanges and 304s of the account clients alive now (for the tests' API). */
+  async httpStats(): Promise<HttpStats> {
+    const stats = await Promise.all(
+      [...this.#clients.values()].map((client) =>
+        client.then(
+          (c) => c.httpStats,
+          () => undefined,
+        ),
+      ),
+    );
+    return stats.reduce<HttpStats>(
+      (sum, one) => ({
+        sent: sum.sent + (one?.sent ?? 0),
+        notModified: sum.notModified + (one?.notModified ?? 0),
+      }),
+      { sent: 0, notModified: 0 },
+    );
   }
 
   #dropClient(accountId: string): void {

@@ -76,7 +76,7 @@ function filterCommands(
 export function registerViewCommands(services: Services): vscode.Disposable[] {
   const { errors, trees } = services;
   const refreshView = (id: keyof typeof trees) =>
-    registerCommand(errors, `teahouse.${id}.refresh`, () => trees[id].refresh());
+    registerCommand(errors, `teahouse.${id}.refresh`, () => trees[id].reload());
   return [
     refreshView('repositories'),
     refreshView('issues'),

@@ -43,4 +43,14 @@ export class TeahouseTreeProvider extends Disposable implements vscode.TreeDataP
   refresh(node?: TreeNode): void {
     this.model.refresh(node);
   }
+
+  /** `refresh`, resolved once the lists are loaded again (and the view told if any changed). */
+  reload(node?: TreeNode): Promise<void> {
+    return this.model.reload(node);
+  }
+
+  /** How often the view was told to render again. */
+  get renders(): number {
+    return this.model.changeCount;
+  }
 }
