@@ -3,6 +3,7 @@ import { createPullRequestSuite } from './createPullRequest.suite';
 import { activationSuite } from './activation.suite';
 import { editorIntegrationSuite } from './editorIntegration.suite';
 import { gitea114Suite } from './gitea114.suite';
+import { httpCacheSuite } from './httpCache.suite';
 import { apiOperationsSuite } from './apiOperations.suite';
 import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
@@ -38,6 +39,7 @@ export const suites: readonly (() => void)[] = [
   createPullRequestSuite,
   searchSuite,
   statusBarSuite,
+  httpCacheSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];

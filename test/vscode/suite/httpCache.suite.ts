@@ -1,0 +1,90 @@
+/// <reference types="mocha" />
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TeahouseApi } from '../../../src/extension/api';
+import type { TreeNode } from '../../../src/extension/views/nodes';
+import { children, localServer, teahouse } from './helpers';
+import { seedBasics, seedIssues } from './seed';
+
+const views = ['repositories', 'issues', 'pullRequests', 'organizations'] as const;
+const seededIssueCount = 120;
+
+/** Opens every expandable node down to `depth`, as a user expanding the trees would. */
+async function expandAll(
+  tree: vscode.TreeDataProvider<TreeNode>,
+  depth: number,
+  parent?: TreeNode,
+): Promise<number> {
+  let shown = 0;
+  for (const node of await children(tree, parent)) {
+    shown += 1;
+    const item = (await tree.getTreeItem(node)) as vscode.TreeItem;
+    const expandable =
+      item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None;
+    if (expandable && depth > 1) shown += await expandAll(tree, depth - 1, node);
+  }
+  return shown;
+}
+
+function renders(api: TeahouseApi): Record<(typeof views)[number], number> {
+  return Object.fromEntries(views.map((view) => [view, api.trees[view].renders])) as Record<
+    (typeof views)[number],
+    number
+  >;
+}
+
+async function refreshAll(): Promise<void> {
+  for (const view of views) await vscode.commands.executeCommand(`teahouse.${view}.refresh`);
+}
+
+export function httpCacheSuite(): void {
+  suite('http cache', () => {
+    test('refreshing unchanged trees costs only 304s and renders nothing; a changed issue renders its list', async function () {
+      this.timeout(180_000);
+      const api = await teahouse();
+      const { client } = await localServer();
+      const { demo, me } = await seedBasics();
+      await seedIssues();
+      for (let n = 1; n <= seededIssueCount; n++) {
+        await client.api.issueCreateIssue({ ...demo, body: { title: `cached issue ${n}` } }, { sudo: me });
+      }
+      await refreshAll();
+      let shown = 0;
+      for (const view of views) shown += await expandAll(api.trees[view], 4);
+      assert.ok(shown >= 200, `only ${shown} nodes shown`);
+
+      const before = await api.http.stats();
+      const rendersBefore = renders(api);
+      await refreshAll();
+      const after = await api.http.stats();
+      const sent = after.sent - before.sent;
+      const notModified = after.notModified - before.notModified;
+      assert.ok(sent > 0, 'the refresh asked the server');
+      assert.equal(notModified, sent, `${sent} requests, ${notModified} answered 304`);
+      assert.deepEqual(renders(api), rendersBefore, 'no view rendered again');
+      console.log(
+        `http cache: ${shown} nodes shown; refresh sent ${sent} requests, ${notModified} were 304s`,
+      );
+
+      const changed = await client.api.issueCreateIssue(
+        { ...demo, body: { title: 'a new one' } },
+        { sudo: me },
+      );
+      await client.api.issueEditIssue({ ...demo, index: changed.number, body: { title: 'a changed one' } });
+      const beforeChange = await api.http.stats();
+      const rendersBeforeChange = renders(api);
+      await refreshAll();
+      const afterChange = await api.http.stats();
+      assert.ok(
+        afterChange.sent - beforeChange.sent > afterChange.notModified - beforeChange.notModified,
+        'the changed lists came with a 200',
+      );
+      const rendersAfterChange = renders(api);
+      assert.ok(
+        rendersAfterChange.issues > rendersBeforeChange.issues,
+        'the Issues view rendered the change',
+      );
+      assert.equal(rendersAfterChange.organizations, rendersBeforeChange.organizations);
+    });
+  });
+}
