@@ -48,6 +48,9 @@ describe('the client HTTP cache against the real server', () => {
     assert.equal(second.hasNext, true);
     assert.equal(second.lastPage, 2);
     assert.equal(second.items.length, 2);
+    const third = await client.page('issueListIssues', issues);
+    assert.deepEqual(client.httpStats, { sent: 3, notModified: 2 }, 'a revalidated answer revalidates again');
+    assert.deepEqual(third, first);
   });
 
   test('after a write the next GET gets the new answer, and the write is not cached', async () => {

@@ -33,8 +33,36 @@ export function withHttpCache(dispatcher: Dispatcher, options: HttpCacheOptions,
   // compose wraps in order: the last interceptor is the outermost
   return dispatcher.compose(
     countExchanges(counts),
+    keepEntriesOn304,
     interceptors.cache({ store, methods: ['GET'], type: 'private' }),
   );
+}
+
+// undici's types declare none of DecoratorHandler's methods, which it has
+const decoratedStart = (DecoratorHandler.prototype as Required<Dispatcher.DispatchHandler>).onResponseStart;
+
+/**
+ * undici 7 drops a stored answer when the 304 that revalidated it carries `Cache-Control` (as RFC 9110 has
+ * servers send), so every other refresh would cost a 200. The stored directives stay in force instead; a
+ * 304 that says `no-store` is passed on as it is.
+ */
+const keepEntriesOn304: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
+  dispatch(options, new KeepEntryHandler(handler));
+
+class KeepEntryHandler extends DecoratorHandler {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
+    const directives = headers['cache-control'];
+    if (statusCode === 304 && directives !== undefined && !/no-store/i.test(String(directives))) {
+      const { 'cache-control': _dropped, ...rest } = headers;
+      headers = rest;
+    }
+    decoratedStart.call(this, controller, statusCode, headers, statusMessage);
+  }
 }
 
 /** Counts exchanges and 304s without touching them. */
@@ -44,9 +72,6 @@ function countExchanges(counts: Counts): Dispatcher.DispatcherComposeInterceptor
     return dispatch(options, new CountingHandler(handler, counts));
   };
 }
-
-// undici's types declare none of DecoratorHandler's methods, which it has
-const decoratedStart = (DecoratorHandler.prototype as Required<Dispatcher.DispatchHandler>).onResponseStart;
 
 /** `DecoratorHandler` passes everything on (adapting an old-style handler); this one notes the status. */
 class CountingHandler extends DecoratorHandler {
