@@ -63,15 +63,15 @@ export function httpCacheSuite(): void {
       // Every write of the server changes its tags, and it may still write for a moment after the seeding
       // (its search index): up to five refreshes wait for that to settle.
       let quiet = false;
-      for (let round = 1; round <= 5 && !quiet; round++) {
+      for (let round = 1; round <= 10 && !quiet; round++) {
         const a = await api.http.stats();
         await refreshAll();
         const b = await api.http.stats();
         quiet = b.sent - a.sent === b.notModified - a.notModified;
         console.log(
-          `http cache: settling refresh ${round}: ${b.sent - a.sent} sent, ${b.notModified - a.notModified} were 304s`,
+          `http cache: settling refresh ${round}: ${b.sent - a.sent} sent, ${b.notModified - a.notModified} were 304s; renders ${JSON.stringify(renders(api))}`,
         );
-        if (!quiet) await new Promise((resolve) => setTimeout(resolve, 500));
+        if (!quiet) await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
 
       const before = await api.http.stats();
