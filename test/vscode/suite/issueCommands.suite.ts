@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Issue, Label } from '../../../src/api/types';
 import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique } from './helpers';
-import { seedBasics } from './seed';
+import { seedBasics, seedIssues } from './seed';
 
 async function demoRepository(): Promise<string> {
   const { demo } = await seedBasics();
@@ -142,6 +142,7 @@ export function issueCommandsSuite(): void {
 
     test('Assign Issue sets the assignees', async () => {
       const { member } = await seedBasics();
+      await seedIssues(); // makes the member a collaborator, whom the server lets be assigned
       const repository = await demoRepository();
       const issue = await vscode.commands.executeCommand<Issue>('teahouse.createIssue', {
         repository,
