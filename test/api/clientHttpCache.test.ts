@@ -85,6 +85,25 @@ describe('the client HTTP cache against the real server', () => {
     assert.deepEqual(bobsOwn.httpStats, { sent: 1, notModified: 0 });
   });
 
+  test('an answer whose Last-Modified is seconds old is kept to be revalidated, not dropped and fetched again', async () => {
+    await clientFor(alice).request('issueCreateIssue', {
+      owner: 'cache-alice',
+      repo: 'notes',
+      body: { title: 'aged' },
+    });
+    const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+    // the server first sees this data version now, and dates its answers from then on by that second
+    await clientFor(alice).page('issueListIssues', issues);
+    await pause(2_100);
+    const client = clientFor(alice);
+    await client.page('issueListIssues', issues);
+    // undici gave that answer a heuristic freshness of a tenth of its Last-Modified's age and deleted it at
+    // twice that (plus up to a second): well before this
+    await pause(2_000);
+    await client.page('issueListIssues', issues);
+    assert.deepEqual(client.httpStats, { sent: 2, notModified: 1 });
+  });
+
   test('without the option nothing is cached and nothing is counted', async () => {
     const client = clientFor(alice, false);
     await client.page('issueListIssues', issues);

@@ -45,6 +45,10 @@ const decoratedStart = (DecoratorHandler.prototype as Required<Dispatcher.Dispat
  * undici 7 drops a stored answer when the 304 that revalidated it carries `Cache-Control` (as RFC 9110 has
  * servers send), so every other refresh would cost a 200. The stored directives stay in force instead; a
  * 304 that says `no-store` is passed on as it is.
+ *
+ * Beside an ETag, `Last-Modified` is kept from the cache: undici derives a heuristic freshness from it (a
+ * tenth of its age) even under `no-cache`, and deletes the stored answer at twice that, so an answer a few
+ * seconds old was gone by the next refresh, which then cost a 200. Revalidation goes by the ETag anyway.
  */
 const keepEntriesOn304: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
   dispatch(options, new KeepEntryHandler(handler));
@@ -56,6 +60,10 @@ class KeepEntryHandler extends DecoratorHandler {
     headers: IncomingHttpHeaders,
     statusMessage?: string,
   ): void {
+    if (headers.etag !== undefined && headers['last-modified'] !== undefined) {
+      const { 'last-modified': _heuristic, ...rest } = headers;
+      headers = rest;
+    }
     const directives = headers['cache-control'];
     if (statusCode === 304 && directives !== undefined && !/no-store/i.test(String(directives))) {
       const { 'cache-control': _dropped, ...rest } = headers;
