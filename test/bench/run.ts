@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureConditional } from './conditionalBench';
+import { measureWebPages } from './webBench';
 import { measureExtension } from './extensionBench';
 import { buildHistory, git } from './gitRepository';
 import { measureGit } from './gitBench';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     rows.push(searchRow(searchKeyword, searchBig, searchSmall, smallRepositoryCount));
     // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
     rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));
+    rows.push(...(await measureWebPages(server, world, log)));
     rmSync(gitDir, { recursive: true, force: true });
     rows.push(...(await measureExtension({ workDir, world, serverUrl: server.url, runs: vscodeRuns, log })));
     await server.stop();

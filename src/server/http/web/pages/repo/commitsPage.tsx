@@ -6,7 +6,7 @@ import { RefSwitcher } from './RefSwitcher';
 import { resolveRefPath } from './refPath';
 import { openPageRepo } from './repoAccess';
 import { renderRepoPage, repoBase } from './repoPage';
-import { refNames } from './treeData';
+import { refNames } from './refNames';
 
 const pageSize = 50;
 

@@ -23,6 +23,8 @@ export interface PageRepo {
   readonly name: string;
   readonly gitDir: string;
   readonly reader: CatFileReader;
+  /** The server moves this repository's references only through its own git commands (not a workspace folder). */
+  readonly managed: boolean;
 }
 
 /** `/repos/{owner}/{repo}` for the API, each part encoded. */
@@ -40,7 +42,14 @@ export async function openPageRepo(page: WebPage, owner: string, name: string): 
   if (!row) throw notFound('the repository does not exist');
   const gitDir = repositoryGitDir(page.app.config.dataDir, row);
   if (!existsSync(gitDir)) throw notFound('the git repository does not exist');
-  return { json, owner: json.owner.login, name: json.name, gitDir, reader: page.app.gitPool.reader(gitDir) };
+  return {
+    json,
+    owner: json.owner.login,
+    name: json.name,
+    gitDir,
+    reader: page.app.gitPool.reader(gitDir),
+    managed: row.git_path === null,
+  };
 }
 
 /** A commit that must exist (a resolved ref names it). */

@@ -12,7 +12,8 @@ import { RefSwitcher } from './RefSwitcher';
 import { refLinkPath, resolveRefPath } from './refPath';
 import { commitOrNotFound, openPageRepo } from './repoAccess';
 import { renderRepoPage, repoBase } from './repoPage';
-import { loadTree, refNames } from './treeData';
+import { refNames } from './refNames';
+import { loadTree } from './treeData';
 import { TreeSection } from './TreeSection';
 
 function ViewLinks(props: {

@@ -1,9 +1,9 @@
 import type { CommitObject } from '../../../../git/commits';
-import { listBranches, type ResolvedRef } from '../../../../git/refs';
-import { listTags } from '../../../../git/tags';
+import type { ResolvedRef } from '../../../../git/refs';
 import { blobSizes, readBlob, readTree, type TreeEntry } from '../../../../git/trees';
 import type { WebPage } from '../../webPage';
 import type { RefNames } from './RefSwitcher';
+import { refNames } from './refNames';
 import type { PageRepo } from './repoAccess';
 
 /** Sizes are shown for directories up to this many entries (each is one pipelined cat-file lookup). */
@@ -47,12 +47,6 @@ async function loadReadme(
   const text = blob.content.toString('utf8');
   if (!/\.(md|markdown|mdown|mkd)$/i.test(entry.name)) return { name: entry.name, text };
   return { name: entry.name, html: await page.markdown(text, { owner: repo.owner, name: repo.name }) };
-}
-
-/** The branch and tag names of the switcher (one `for-each-ref` each). */
-export async function refNames(repo: PageRepo): Promise<RefNames> {
-  const [branches, tags] = await Promise.all([listBranches(repo.gitDir), listTags(repo.gitDir)]);
-  return { branches: branches.map((branch) => branch.name), tags: tags.map((tag) => tag.name).reverse() };
 }
 
 /** Reads a directory (`treeSha`) for its page. */
