@@ -94,7 +94,7 @@ describe('source tree and files', () => {
     assert.ok(html.includes('id="L3"') && html.includes('href="#L3"'));
     assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
     // the comment spans two lines: each row closes its own span
-    assert.match(html, /<tr id="L1">.*?<span class="hl-comment">\/\* a comment<\/span><\/td><\/tr>/s);
+    assert.match(html, /<tr id="L1">.*?<span class="hl-comment">\/\* a comment<\/span><\/td>\s*<\/tr>/s);
     assert.ok(html.includes(`href="${base}/raw/commit/${world.htmlCommit}/src/main.ts"`));
   });
 
@@ -182,6 +182,20 @@ describe('history and diffs', () => {
     assert.ok(message.includes('a file é ü.txt'), 'a quoted unicode path decoded');
   });
 
+  test('a big diff is cut per file with a link to the raw .diff; a file over 1 MB is not highlighted', async () => {
+    const html = await okPage(`${base}/commit/${world.bigCommit}`);
+    assert.ok(html.includes('line 1000'));
+    assert.ok(!html.includes('line 1999'), 'lines past the cap are left out');
+    assert.ok(
+      html.includes(
+        `Diff too large to show in full; see the <a href="${base}/commit/${world.bigCommit}.diff">raw .diff</a>`,
+      ),
+    );
+    const big = await okPage(`${base}/src/branch/main/src/big.ts`);
+    assert.ok(big.includes('id="L25001"'));
+    assert.ok(!big.includes('class="hl-'), 'not highlighted');
+  });
+
   test('.diff and .patch of a commit as plain text', async () => {
     const diff = await fetch(`${server.url}${base.slice(1)}/commit/${world.editCommit}.diff`);
     assert.equal(diff.status, 200);
@@ -245,6 +259,7 @@ describe('links', () => {
       `${base}/commits/branch/main`,
       `${base}/commit/${world.htmlCommit}`,
       `${base}/commit/${world.editCommit}`,
+      `${base}/commit/${world.bigCommit}`,
       `${base}/pulls/${world.pull}/files`,
       `${base}/branches`,
       `${base}/tags`,

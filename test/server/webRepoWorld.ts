@@ -19,6 +19,8 @@ export interface RepoWorld {
   readonly htmlFileName: string;
   readonly htmlCommit: string;
   readonly editCommit: string;
+  /** Adds a 2,000-line file (past DiffView's cap per file) and a TypeScript file over 1 MB. */
+  readonly bigCommit: string;
   readonly pull: number;
   readonly assetUrl: string;
 }
@@ -43,6 +45,7 @@ export async function buildRepoWorld(server: TestServer, prefix: string): Promis
   await createRepository(server, owner.token, emptyRepo, { empty: true });
   let htmlCommit = '';
   let editCommit = '';
+  let bigCommit = '';
   pushTo(serverRepoPath(server.dataDir, me, repo), (work) => {
     work
       .write('README.md', `# Code garden\n\nHello **world** ${xss}\n`)
@@ -56,6 +59,10 @@ export async function buildRepoWorld(server: TestServer, prefix: string): Promis
       .write('blob.bin', binaryBytes(300))
       .write('docs/guide.md', '# Guide\n\n- one\n- two\n');
     htmlCommit = work.commit(`Add files ${xss}\n\nThe body <i>too</i>.`);
+    const numbered = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}`).join('\n');
+    const bigTs = `const value = 1;\n${'// filler line to pass one megabyte of code\n'.repeat(25_000)}`;
+    work.write('big.txt', `${numbered}\n`).write('src/big.ts', bigTs);
+    bigCommit = work.commit('Add big files');
     for (let i = 1; i <= 60; i++) {
       work.write('counter.txt', `${i}\n`);
       work.commit(`Count to ${i}`);
@@ -100,6 +107,7 @@ export async function buildRepoWorld(server: TestServer, prefix: string): Promis
     htmlFileName,
     htmlCommit,
     editCommit,
+    bigCommit,
     pull: pull.json.number,
     assetUrl,
   };

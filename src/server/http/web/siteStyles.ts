@@ -84,6 +84,15 @@ table.code tr.hunk td { background: var(--hunk-bg); color: var(--fg-soft); }
 .sidebar h3 { font-size: 13px; color: var(--fg-soft); margin: 0 0 6px; }
 .notice { padding: 10px 14px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg-soft); }
 .notice.error { border-color: var(--bad); }
+details.ref-switcher { position: relative; margin: 0 0 12px; }
+details.ref-switcher > summary { list-style: none; }
+.ref-menu { position: absolute; z-index: 10; background: var(--bg); min-width: 260px; max-height: 420px; overflow: auto; }
+.ref-menu a.active { font-weight: 600; }
+.breadcrumbs { margin: 0 0 12px; }
+.diff-add { color: var(--ok); } .diff-del { color: var(--bad); }
+.clone-urls { margin: 0 0 12px; } .clone-urls code { user-select: all; }
+pre.commit-message { white-space: pre-wrap; margin: 0 0 8px; }
+table.code td.num a { color: inherit; }
 img.inline-file { max-width: 100%; background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
 .hl-keyword, .hl-built_in, .hl-selector-tag, .hl-literal { color: var(--hl-keyword); }
 .hl-string, .hl-regexp, .hl-addition { color: var(--hl-string); }

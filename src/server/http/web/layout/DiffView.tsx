@@ -1,3 +1,4 @@
+import { html } from 'hono/html';
 import type { DiffFile, DiffLine, ParsedDiff } from './unifiedDiff';
 
 export interface DiffViewProps {
@@ -24,6 +25,14 @@ const mark: Readonly<Record<DiffLine['kind'], string>> = {
   note: '',
 };
 
+/** One row (hono's escaping `html` template: a big diff has thousands). */
+const diffRow = (line: DiffLine) =>
+  html`<tr class="${rowClass[line.kind] ?? ''}">
+    <td class="num">${line.oldNumber ?? ''}</td>
+    <td class="num">${line.newNumber ?? ''}</td>
+    <td class="line">${mark[line.kind]}${line.text}</td>
+  </tr>`;
+
 function FileDiff({ file, index, props }: { file: DiffFile; index: number; props: DiffViewProps }) {
   const renamed = file.oldPath !== file.newPath;
   const title = renamed ? `${file.oldPath} → ${file.newPath}` : file.newPath;
@@ -49,26 +58,7 @@ function FileDiff({ file, index, props }: { file: DiffFile; index: number; props
       ) : (
         <div class="code-scroll">
           <table class="code">
-            <tbody>
-              {file.lines.map((line) =>
-                line.kind === 'hunk' ? (
-                  <tr class="hunk">
-                    <td class="num" />
-                    <td class="num" />
-                    <td class="line">{line.text}</td>
-                  </tr>
-                ) : (
-                  <tr class={rowClass[line.kind]}>
-                    <td class="num">{line.oldNumber ?? ''}</td>
-                    <td class="num">{line.newNumber ?? ''}</td>
-                    <td class="line">
-                      {mark[line.kind]}
-                      {line.text}
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
+            <tbody>{file.lines.map(diffRow)}</tbody>
           </table>
         </div>
       )}
