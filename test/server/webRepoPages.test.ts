@@ -287,3 +287,55 @@ describe('links', () => {
     assert.deepEqual(failed, []);
   });
 });
+
+describe('the URLs the API hands out', () => {
+  /** Every string field named like a web link in an API answer, at any depth. */
+  function webLinks(value: unknown, found: Set<string>): Set<string> {
+    if (Array.isArray(value)) for (const item of value) webLinks(item, found);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, field] of Object.entries(value)) {
+        const isLink =
+          /^(html_url|clone_url|diff_url|patch_url|raw_url|tarball_url|zipball_url|browser_download_url)$/.test(
+            key,
+          );
+        if (isLink && typeof field === 'string' && field !== '') found.add(field);
+        else if (key === 'url' && typeof field === 'string' && !field.includes('/api/v1/')) found.add(field);
+        else webLinks(field, found);
+      }
+    }
+    return found;
+  }
+
+  test('every code-related html_url (repository, commit, file, release, archives, assets) resolves', async () => {
+    const api = `/repos/${world.me}/${world.repo}`;
+    const found = new Set<string>();
+    for (const path of [
+      api,
+      `${api}/contents`,
+      `${api}/contents/${enc(world.unicodePath)}`,
+      `${api}/contents/src?ref=${encodeURIComponent(world.slashBranch)}`,
+      `${api}/contents/src/main.ts?ref=release/2`,
+      `${api}/contents/README.md?ref=${world.editCommit}`,
+      `${api}/commits?limit=5`,
+      `${api}/git/commits/${world.htmlCommit}`,
+      `${api}/branches`,
+      `${api}/tags`,
+      `${api}/releases`,
+      `${api}/pulls/${world.pull}/files`,
+      `${api}/pulls/${world.pull}`,
+    ]) {
+      const answer = await server.request(`GET`, path, { token: world.owner.token });
+      assert.equal(answer.status, 200, `${path}: ${answer.text}`);
+      webLinks(answer.json, found);
+    }
+    const links = [...found].filter((link) => !/\/(issues|pulls)(\/\d+)?$/.test(new URL(link).pathname));
+    assert.ok(links.length > 30, `only ${links.length}`);
+    const failed: string[] = [];
+    for (const link of links) {
+      const res = await fetch(link, { redirect: 'manual' });
+      await res.arrayBuffer();
+      if (res.status !== 200) failed.push(`${res.status} ${link}`);
+    }
+    assert.deepEqual(failed, []);
+  });
+});

@@ -93,6 +93,8 @@ details.ref-switcher > summary { list-style: none; }
 .clone-urls { margin: 0 0 12px; } .clone-urls code { user-select: all; }
 pre.commit-message { white-space: pre-wrap; margin: 0 0 8px; }
 table.code td.num a { color: inherit; }
+table.code td { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+svg.icon { vertical-align: text-bottom; fill: var(--fg-soft); margin-right: 4px; }
 img.inline-file { max-width: 100%; background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
 .hl-keyword, .hl-built_in, .hl-selector-tag, .hl-literal { color: var(--hl-keyword); }
 .hl-string, .hl-regexp, .hl-addition { color: var(--hl-string); }

@@ -26,12 +26,9 @@ const mark: Readonly<Record<DiffLine['kind'], string>> = {
 };
 
 /** One row (hono's escaping `html` template: a big diff has thousands). */
+// prettier-ignore
 const diffRow = (line: DiffLine) =>
-  html`<tr class="${rowClass[line.kind] ?? ''}">
-    <td class="num">${line.oldNumber ?? ''}</td>
-    <td class="num">${line.newNumber ?? ''}</td>
-    <td class="line">${mark[line.kind]}${line.text}</td>
-  </tr>`;
+  html`<tr class="${rowClass[line.kind] ?? ''}"><td class="num">${line.oldNumber ?? ''}</td><td class="num">${line.newNumber ?? ''}</td><td class="line">${mark[line.kind]}${line.text}</td></tr>`;
 
 function FileDiff({ file, index, props }: { file: DiffFile; index: number; props: DiffViewProps }) {
   const renamed = file.oldPath !== file.newPath;

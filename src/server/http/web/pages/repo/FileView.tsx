@@ -38,11 +38,8 @@ function CodeLines({
   // highlight.js escaped the text; its only markup is <span class="hl-…">
   const lines = language ? highlightLines(code, language).map((line) => raw(line)) : code.split('\n');
   const rows = lines.map(
-    (line, i) =>
-      html`<tr id="L${i + 1}">
-        <td class="num"><a href="#L${i + 1}">${i + 1}</a></td>
-        <td class="line">${line}</td>
-      </tr>`,
+    // prettier-ignore
+    (line, i) => html`<tr id="L${i + 1}"><td class="num"><a href="#L${i + 1}">${i + 1}</a></td><td class="line">${line}</td></tr>`,
   );
   return (
     <div class="code-scroll">

@@ -1,4 +1,4 @@
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import type { TreeEntry } from '../../../../git/trees';
 import { encodePath, useHref } from '../../layout/site';
 
@@ -11,12 +11,23 @@ export function sortEntries(entries: readonly TreeEntry[]): TreeEntry[] {
   );
 }
 
-const icons: Readonly<Record<TreeEntry['kind'], string>> = {
-  dir: '📁',
-  submodule: '📦',
-  file: '📄',
-  executable: '📄',
-  symlink: '🔗',
+/** Fixed SVG icons (no data in them; the CSP allows inline SVG, the headless fonts lack emoji). */
+const svg = (path: string) =>
+  raw(
+    `<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="${path}"/></svg>`,
+  );
+const folder = svg(
+  'M1 3.5A1.5 1.5 0 0 1 2.5 2h3.6l1.5 1.5h5.9A1.5 1.5 0 0 1 15 5v7.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 12.5z',
+);
+const file = svg(
+  'M3 1.5A1.5 1.5 0 0 1 4.5 0H10l4 4v10.5a1.5 1.5 0 0 1-1.5 1.5h-8A1.5 1.5 0 0 1 3 14.5zM9.5 1v3.5H13',
+);
+const icons: Readonly<Record<TreeEntry['kind'], ReturnType<typeof raw>>> = {
+  dir: folder,
+  submodule: folder,
+  file,
+  executable: file,
+  symlink: file,
 };
 
 /**
@@ -43,10 +54,8 @@ export function TreeView(props: {
         : html`<a href="${link(full)}">${entry.name}</a>`;
     const size = sizes?.get(entry.sha);
     const detail = entry.kind === 'symlink' ? 'symbolic link' : size === undefined ? '' : `${size} bytes`;
-    return html`<tr>
-      <td><span class="muted" aria-hidden="true">${icons[entry.kind]} </span>${name}</td>
-      <td class="muted small num">${detail}</td>
-    </tr>`;
+    // prettier-ignore
+    return html`<tr><td>${icons[entry.kind]} ${name}</td><td class="muted small num">${detail}</td></tr>`;
   });
   return (
     <table class="files">
