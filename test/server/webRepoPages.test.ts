@@ -196,6 +196,20 @@ describe('history and diffs', () => {
     assert.ok(!big.includes('class="hl-'), 'not highlighted');
   });
 
+  test("compare two refs (a push's compare_url), with its .diff and .patch", async () => {
+    const html = await okPage(`${base}/compare/main...${world.slashBranch}`);
+    assert.ok(html.includes('1 commit'));
+    assert.ok(html.includes('Feature work'));
+    assert.match(html, /<tr class="add">.*?\+export const feature = 1;/s);
+    const direct = await okPage(`${base}/compare/${world.htmlCommit}..${world.editCommit}`);
+    assert.ok(direct.includes('62 commits'));
+    const diff = await fetch(`${server.url}${base.slice(1)}/compare/main...${world.slashBranch}.diff`);
+    assert.match(await diff.text(), /^diff --git a\/src\/feature.ts/);
+    const patch = await fetch(`${server.url}${base.slice(1)}/compare/main...${world.slashBranch}.patch`);
+    assert.match(await patch.text(), /^From [0-9a-f]{40} /);
+    assert.equal((await page(`${base}/compare/main...nope`)).status, 404);
+  });
+
   test('.diff and .patch of a commit as plain text', async () => {
     const diff = await fetch(`${server.url}${base.slice(1)}/commit/${world.editCommit}.diff`);
     assert.equal(diff.status, 200);
@@ -261,6 +275,7 @@ describe('links', () => {
       `${base}/commit/${world.editCommit}`,
       `${base}/commit/${world.bigCommit}`,
       `${base}/pulls/${world.pull}/files`,
+      `${base}/compare/main...${world.slashBranch}`,
       `${base}/branches`,
       `${base}/tags`,
       `${base}/releases`,

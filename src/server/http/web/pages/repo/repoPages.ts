@@ -2,6 +2,7 @@ import type { PageRoute } from '../../pageRoutes';
 import { branchesPage } from './branchesPage';
 import { commitPage } from './commitPage';
 import { commitsPage } from './commitsPage';
+import { comparePage } from './comparePage';
 import { repoHomePage } from './homePage';
 import { pullFilesPage } from './pullFilesPage';
 import { releasePage, releasesPage } from './releasesPage';
@@ -14,6 +15,10 @@ export const repoPages: readonly PageRoute[] = [
   { path: '/:owner/:repo/src/*rest', handle: (page, p) => srcPage(page, p.owner!, p.repo!, p.rest!) },
   { path: '/:owner/:repo/commits/*rest', handle: (page, p) => commitsPage(page, p.owner!, p.repo!, p.rest!) },
   { path: '/:owner/:repo/commit/:sha', handle: (page, p) => commitPage(page, p.owner!, p.repo!, p.sha!) },
+  {
+    path: '/:owner/:repo/compare/*range',
+    handle: (page, p) => comparePage(page, p.owner!, p.repo!, p.range!),
+  },
   {
     path: '/:owner/:repo/pulls/:index/files',
     handle: (page, p) => pullFilesPage(page, p.owner!, p.repo!, p.index!),
