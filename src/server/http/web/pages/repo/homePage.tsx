@@ -7,12 +7,12 @@ import { renderRepoPage, repoBase } from './repoPage';
 import { loadTree } from './treeData';
 import { TreeSection } from './TreeSection';
 
+/** The HTTP clone URL (the API's `ssh_url` names no server: Teahouse serves git over HTTP only). */
 function CloneUrls({ repo }: { readonly repo: PageRepo }) {
   return (
     <div class="row small clone-urls">
       <span class="muted">Clone:</span>
       <code>{repo.json.clone_url}</code>
-      {repo.json.ssh_url ? <code>{repo.json.ssh_url}</code> : null}
     </div>
   );
 }

@@ -13,7 +13,6 @@ export interface RepoJson extends RepoSummary {
   readonly empty: boolean;
   readonly html_url: string;
   readonly clone_url: string;
-  readonly ssh_url: string;
 }
 
 /** A repository the caller may read, with its git data opened for the code pages. */
