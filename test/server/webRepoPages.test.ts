@@ -56,6 +56,16 @@ describe('repository home', () => {
     assert.ok(html.includes('&lt;b&gt;bold&lt;/b&gt;'), 'the HTML branch name escaped');
   });
 
+  test('the switcher shows a branch made after the page was first seen', async () => {
+    await okPage(base);
+    const made = await server.request('POST', `/repos/${world.me}/${world.repo}/branches`, {
+      token: world.owner.token,
+      body: { new_branch_name: 'later/branch', old_branch_name: 'main' },
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.ok((await okPage(base)).includes(`href="${base}/src/branch/later/branch"`));
+  });
+
   test('answers at the clone URL too', async () => {
     assert.ok((await okPage(`${base}.git`)).includes('Code garden'));
   });
