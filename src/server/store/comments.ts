@@ -76,6 +76,8 @@ export interface NewComment {
   line?: number;
   commitSha?: string;
   patch?: string;
+  /** a code comment whose line a push changed (Gitea's `invalidated`) */
+  invalidated?: boolean;
 }
 
 /** Inserts a comment; a plain comment counts on its issue and moves the issue's `updated`. */
@@ -86,8 +88,8 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
     const { lastInsertRowid } = db.run(
       `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
                             assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
-                            commit_sha, patch, created, updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                            commit_sha, patch, invalidated, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       type,
       comment.issueId,
       comment.posterId,
@@ -105,6 +107,7 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
       comment.line ?? null,
       comment.commitSha ?? null,
       comment.patch ?? null,
+      comment.invalidated ?? false,
       now,
       now,
     );

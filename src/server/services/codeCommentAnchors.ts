@@ -1,0 +1,84 @@
+import { blameLines } from '../git/blame';
+import { fileDiffText } from '../git/diff';
+import { codeCommentLines, cutDiffAroundLine } from '../git/diffCut';
+import { GitError } from '../git/run';
+import { isObjectId } from '../git/validate';
+import { firstCodeCommentAt } from '../store/codeComments';
+import type { Database } from '../store/database';
+import type { PullRequestRow } from '../store/pullRequests';
+
+/** Where a review comment sits, kept with it (Gitea's createCodeComment). */
+export interface CodeCommentAnchor {
+  /** the commit that last changed the line (the head for a line of the old side or one git cannot blame) */
+  readonly commitSha: string;
+  /** the file headers and the hunk ending at the line (`diff_hunk`); '' when the diff has no such line */
+  readonly patch: string;
+  readonly invalidated: boolean;
+}
+
+/** The review a comment joins: its id once it exists, and the commit it is of. */
+export interface AnchoringReview {
+  readonly id: number | undefined;
+  readonly commitId: string;
+}
+
+/** The commit that last changed a line at the first of `revs` git can read; undefined when the line is not there. */
+async function blameLine(
+  gitDir: string,
+  revs: readonly string[],
+  path: string,
+  line: number,
+): Promise<string | undefined> {
+  for (const rev of revs.filter(isObjectId)) {
+    try {
+      return (await blameLines(gitDir, rev, path, { from: line, to: line }))?.get(line);
+    } catch (error) {
+      // A commit_id the client made up (or one gone from the repository) leaves the head to blame.
+      if (!(error instanceof GitError)) throw error;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Anchors a code comment on `line` of `path` (negative: a line of the old side): a later comment on the same
+ * line of the same review shares the first one's anchor; otherwise the line is blamed at the review's commit
+ * (else the head), and the patch is cut from the diff of merge base and head around the line. A path or line
+ * outside the diff is no error: the comment then has no patch, as in Gitea.
+ */
+export async function anchorCodeComment(
+  db: Database,
+  gitDir: string,
+  pull: PullRequestRow,
+  review: AnchoringReview,
+  path: string,
+  line: number,
+): Promise<CodeCommentAnchor> {
+  let commitSha = '';
+  let patch = '';
+  let invalidated = false;
+  if (line > 0) {
+    const first = review.id === undefined ? undefined : firstCodeCommentAt(db, review.id, path, line);
+    if (first) {
+      commitSha = first.commit_sha ?? '';
+      patch = first.patch ?? '';
+      invalidated = first.invalidated;
+    } else {
+      commitSha = (await blameLine(gitDir, [review.commitId, pull.head_commit_id], path, line)) ?? '';
+    }
+  }
+  if (patch === '') {
+    if (commitSha === '') commitSha = pull.head_commit_id;
+    if (isObjectId(pull.merge_base) && isObjectId(pull.head_commit_id)) {
+      const diff = await fileDiffText(gitDir, pull.merge_base, pull.head_commit_id, path).catch(
+        (error: unknown) => {
+          // git refuses some paths (one outside the repository): no diff, as for any path not in it.
+          if (error instanceof GitError) return '';
+          throw error;
+        },
+      );
+      patch = cutDiffAroundLine(diff, Math.abs(line), line < 0, codeCommentLines);
+    }
+  }
+  return { commitSha, patch, invalidated };
+}
