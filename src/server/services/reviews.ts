@@ -4,6 +4,7 @@ import { commentType, insertComment } from '../store/comments';
 import type { IssueRow } from '../store/issues';
 import {
   codeCommentCounts,
+  codeCommentsOfReview,
   deleteReviewRow,
   dismissPriorReviews,
   findPendingReview,
@@ -107,6 +108,10 @@ function submit(
       reviewId: row.id,
     });
     recordMentions(db, item.baseRepo, item.issue.id, body);
+    // Gitea notifies those its code comments mention when the review goes out, not before.
+    for (const code of codeCommentsOfReview(db, row.id)) {
+      recordMentions(db, item.baseRepo, item.issue.id, code.content);
+    }
     return row;
   });
   const event = hookEvents[type];
