@@ -133,7 +133,7 @@ describe('review comments', () => {
     assert.equal(comment!.original_position, 0);
     assert.equal(comment!.diff_hunk, '@@ -7,3 +7,4 @@\n line 7\n line 8\n line 9\n+inserted');
     assert.equal(comment!.commit_id, w.changeCommit);
-    assert.equal(comment!.original_commit_id, '');
+    assert.equal(comment!.original_commit_id, w.pr.head.sha, 'the head it was made on');
     assert.equal(comment!.pull_request_review_id, made.id);
     assert.equal(comment!.user.login, 'rc-a-reviewer');
     assert.equal(comment!.pull_request_url, w.pr.html_url);
@@ -240,8 +240,14 @@ describe('review comments', () => {
       `${reviewsPath(w)}/${comments[0]!.pull_request_review_id}/comments`,
     );
     assert.deepEqual(
-      after.json.map((c) => [c.position, c.original_position, c.commit_id]),
-      comments.map((c) => [c.position, c.original_position, c.commit_id]),
+      after.json.map((c) => [
+        c.position,
+        c.original_position,
+        c.commit_id,
+        c.original_commit_id,
+        c.diff_hunk,
+      ]),
+      comments.map((c) => [c.position, c.original_position, c.commit_id, w.pr.head.sha, c.diff_hunk]),
     );
   });
 

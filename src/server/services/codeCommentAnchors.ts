@@ -11,6 +11,11 @@ import type { PullRequestRow } from '../store/pullRequests';
 export interface CodeCommentAnchor {
   /** the commit that last changed the line (the head for a line of the old side or one git cannot blame) */
   readonly commitSha: string;
+  /**
+   * the head the comment was made on (`original_commit_id`): Gitea 1.14 leaves it empty; we keep it so a
+   * client can show an outdated comment on the diff it was made on (later Gitea keeps that commit too)
+   */
+  readonly originalCommitId: string;
   /** the file headers and the hunk ending at the line (`diff_hunk`); '' when the diff has no such line */
   readonly patch: string;
   readonly invalidated: boolean;
@@ -80,5 +85,5 @@ export async function anchorCodeComment(
       patch = cutDiffAroundLine(diff, Math.abs(line), line < 0, codeCommentLines);
     }
   }
-  return { commitSha, patch, invalidated };
+  return { commitSha, originalCommitId: pull.head_commit_id, patch, invalidated };
 }

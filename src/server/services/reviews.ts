@@ -180,6 +180,7 @@ export async function createReview(
         treePath: comment.path,
         line: signedLine(comment),
         commitSha: anchor.commitSha,
+        oldRef: anchor.originalCommitId,
         patch: anchor.patch,
         invalidated: anchor.invalidated,
       });
