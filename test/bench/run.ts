@@ -9,6 +9,7 @@ import { measureConditional } from './conditionalBench';
 import { measureExtension } from './extensionBench';
 import { buildHistory, git } from './gitRepository';
 import { measureGit } from './gitBench';
+import { measureReviews } from './reviewBench';
 import { measureIssueScale, measureIssueSearchScale, p50, searchRow } from './scale';
 import { managedGitDir } from '../../src/server/git/paths';
 import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     rows.push(searchRow(searchKeyword, searchBig, searchSmall, smallRepositoryCount));
     // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
     rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));
+    rows.push(...(await measureReviews(server, world, log)));
     rmSync(gitDir, { recursive: true, force: true });
     rows.push(...(await measureExtension({ workDir, world, serverUrl: server.url, runs: vscodeRuns, log })));
     await server.stop();

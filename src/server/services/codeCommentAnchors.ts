@@ -27,16 +27,61 @@ export interface AnchoringReview {
   readonly commitId: string;
 }
 
-/** The commit that last changed a line at the first of `revs` git can read; undefined when the line is not there. */
+/**
+ * What anchoring the comments of one request reads from git, each once: a file's diff, and (for a file with
+ * several comments) its whole blame rather than one `blame -L` per line.
+ */
+export class AnchorReads {
+  private readonly diffs = new Map<string, Promise<string>>();
+  private readonly blames = new Map<string, Promise<Map<number, string> | undefined>>();
+  private readonly commentsPerPath = new Map<string, number>();
+
+  constructor(
+    readonly gitDir: string,
+    paths: readonly string[],
+  ) {
+    for (const path of paths) this.commentsPerPath.set(path, (this.commentsPerPath.get(path) ?? 0) + 1);
+  }
+
+  /** The file's diff from `from` to `to`; '' for a path git refuses (one outside the repository). */
+  diff(from: string, to: string, path: string): Promise<string> {
+    const key = `${from}..${to}\0${path}`;
+    let diff = this.diffs.get(key);
+    if (diff === undefined) {
+      diff = fileDiffText(this.gitDir, from, to, path).catch((error: unknown) => {
+        if (error instanceof GitError) return '';
+        throw error;
+      });
+      this.diffs.set(key, diff);
+    }
+    return diff;
+  }
+
+  /** The commit that last changed the line at `rev`; undefined when the line is not there. */
+  async blame(rev: string, path: string, line: number): Promise<string | undefined> {
+    if ((this.commentsPerPath.get(path) ?? 0) < 2) {
+      return (await blameLines(this.gitDir, rev, path, { from: line, to: line }))?.get(line);
+    }
+    const key = `${rev}\0${path}`;
+    let blame = this.blames.get(key);
+    if (blame === undefined) {
+      blame = blameLines(this.gitDir, rev, path);
+      this.blames.set(key, blame);
+    }
+    return (await blame)?.get(line);
+  }
+}
+
+/** Blames the line at the first of `revs` git can read. */
 async function blameLine(
-  gitDir: string,
+  reads: AnchorReads,
   revs: readonly string[],
   path: string,
   line: number,
 ): Promise<string | undefined> {
   for (const rev of revs.filter(isObjectId)) {
     try {
-      return (await blameLines(gitDir, rev, path, { from: line, to: line }))?.get(line);
+      return await reads.blame(rev, path, line);
     } catch (error) {
       // A commit_id the client made up (or one gone from the repository) leaves the head to blame.
       if (!(error instanceof GitError)) throw error;
@@ -53,7 +98,7 @@ async function blameLine(
  */
 export async function anchorCodeComment(
   db: Database,
-  gitDir: string,
+  reads: AnchorReads,
   pull: PullRequestRow,
   review: AnchoringReview,
   path: string,
@@ -69,19 +114,13 @@ export async function anchorCodeComment(
       patch = first.patch ?? '';
       invalidated = first.invalidated;
     } else {
-      commitSha = (await blameLine(gitDir, [review.commitId, pull.head_commit_id], path, line)) ?? '';
+      commitSha = (await blameLine(reads, [review.commitId, pull.head_commit_id], path, line)) ?? '';
     }
   }
   if (patch === '') {
     if (commitSha === '') commitSha = pull.head_commit_id;
     if (isObjectId(pull.merge_base) && isObjectId(pull.head_commit_id)) {
-      const diff = await fileDiffText(gitDir, pull.merge_base, pull.head_commit_id, path).catch(
-        (error: unknown) => {
-          // git refuses some paths (one outside the repository): no diff, as for any path not in it.
-          if (error instanceof GitError) return '';
-          throw error;
-        },
-      );
+      const diff = await reads.diff(pull.merge_base, pull.head_commit_id, path);
       patch = cutDiffAroundLine(diff, Math.abs(line), line < 0, codeCommentLines);
     }
   }

@@ -16,7 +16,7 @@ import {
   type ReviewRow,
   type ReviewType,
 } from '../store/reviews';
-import { anchorCodeComment, type CodeCommentAnchor } from './codeCommentAnchors';
+import { AnchorReads, anchorCodeComment, type CodeCommentAnchor } from './codeCommentAnchors';
 import { recordMentions } from './issuesAssignees';
 import { atLeast, isSiteAdmin, repoAccess } from './permissions';
 import type { PullActor } from './pullRequests';
@@ -152,10 +152,13 @@ export async function createReview(
   const { db } = actor;
   const existing = findPendingReview(db, item.issue.id, actor.doer.id);
   const anchoring = { id: existing?.id, commitId: existing?.commit_id || commitId };
-  const gitDir = gitDirOf(actor, item.baseRepo);
+  const reads = new AnchorReads(
+    gitDirOf(actor, item.baseRepo),
+    input.comments.map((c) => c.path),
+  );
   const anchors: CodeCommentAnchor[] = [];
   for (const comment of input.comments) {
-    anchors.push(await anchorCodeComment(db, gitDir, pull, anchoring, comment.path, signedLine(comment)));
+    anchors.push(await anchorCodeComment(db, reads, pull, anchoring, comment.path, signedLine(comment)));
   }
   const review = db.transaction(() => {
     const pending =
