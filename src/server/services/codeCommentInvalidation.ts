@@ -1,5 +1,6 @@
 import { blameLines } from '../git/blame';
 import type { CatFileReader } from '../git/catFile';
+import { GitError } from '../git/run';
 import { isObjectId } from '../git/validate';
 import { currentCodeComments, markCodeCommentsInvalidated } from '../store/codeComments';
 import type { CommentRow } from '../store/comments';
@@ -30,8 +31,13 @@ async function outdatedOnNewSide(
   head: string,
   path: string,
   comments: readonly CommentRow[],
-) {
-  const blame = await blameLines(gitDir, head, path);
+): Promise<CommentRow[]> {
+  const blame = await blameLines(gitDir, head, path).catch((error: unknown) => {
+    // A path git cannot blame at all (not a file) says nothing about the line: the comment stays.
+    if (error instanceof GitError) return 'unknown' as const;
+    throw error;
+  });
+  if (blame === 'unknown') return [];
   return comments.filter((c) => {
     const commit = blame?.get(c.line ?? 0);
     return commit === undefined || (!!c.commit_sha && c.commit_sha !== commit);
