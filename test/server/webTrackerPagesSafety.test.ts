@@ -30,14 +30,22 @@ function assertDefused(html: string, where: string): void {
 describe('private repositories', () => {
   test('a private issue, pull request and list are 404 to anonymous callers, shown to the owner', async () => {
     const vault = `/${world.me}/${world.privateRepo}`;
-    for (const path of [`${vault}/issues`, `${vault}/pulls`, `${vault}/pulls/${world.privatePull}`, `${vault}/milestones`, `${vault}/labels`]) {
+    for (const path of [
+      `${vault}/issues`,
+      `${vault}/pulls`,
+      `${vault}/pulls/${world.privatePull}`,
+      `${vault}/milestones`,
+      `${vault}/labels`,
+    ]) {
       const hidden = await page(path);
       assert.equal(hidden.status, 404, path);
       assert.ok(!hidden.text.includes('Secret plans'));
       assert.equal((await page(path, world.owner.token)).status, 200, path);
     }
     const issues = await page(`${vault}/issues`, world.owner.token);
-    const secret = /href="([^"]*\/issues\/(\d+))"/.exec(issues.text.slice(issues.text.indexOf('Secret plans') - 300));
+    const secret = /href="([^"]*\/issues\/(\d+))"/.exec(
+      issues.text.slice(issues.text.indexOf('Secret plans') - 300),
+    );
     assert.ok(issues.text.includes('Secret plans'));
     assert.ok(secret, 'the private issue is listed');
     assert.equal((await page(secret[1]!)).status, 404);
@@ -51,12 +59,20 @@ describe('hostile text', () => {
   test('titles, bodies, comments and label names are escaped and sanitised', async () => {
     const issue = await page(`${base}/issues/${world.xssIssue}`);
     assert.equal(issue.status, 200);
-    assert.ok(issue.text.includes('Title &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;'), 'the title escaped');
+    assert.ok(
+      issue.text.includes('Title &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;'),
+      'the title escaped',
+    );
     assert.ok(issue.text.includes('&lt;b&gt;loud&lt;/b&gt;'), 'the label name escaped');
     assert.ok(issue.text.includes(`id="issuecomment-${world.xssComment}"`));
     assert.ok(issue.text.includes('Mentions'), 'the body is there');
     assertDefused(issue.text, 'issue page');
-    for (const path of [`${base}/issues`, `${base}/issues?state=all&q=Title`, `${base}/labels`, `${base}/milestones`]) {
+    for (const path of [
+      `${base}/issues`,
+      `${base}/issues?state=all&q=Title`,
+      `${base}/labels`,
+      `${base}/milestones`,
+    ]) {
       const list = await page(path);
       assert.equal(list.status, 200, path);
       assertDefused(list.text, path);
@@ -102,8 +118,9 @@ describe('links', () => {
         if (target.origin !== pageUrl.origin) continue;
         // the site chrome's sign-in and API links belong to other pages' tests
         if (/^\/(user|api|assets)\//.test(target.pathname) || target.pathname === '/api/swagger') continue;
-        // helper A's "Files changed" tab (pulls/{n}/files) is linked before its page exists
-        if (/\/pulls\/\d+\/files$/.test(target.pathname)) continue;
+        // the repository pages' area (another helper's): the "Files changed" tab and the header's
+        // Commits tab are linked before their pages exist
+        if (/\/pulls\/\d+\/files$|\/commits\/branch\//.test(target.pathname)) continue;
         const key = target.pathname + target.search;
         if (checked.has(key)) continue;
         const answer = await page(key, world.owner.token);

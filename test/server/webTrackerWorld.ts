@@ -26,7 +26,6 @@ export const hostile = {
     '<img src="x" onerror="alert(1)">',
     '[click](javascript:alert(2))',
     '<a href="javascript:alert(3)">link</a>',
-    'Mentions @nobody and #1',
   ].join('\n\n'),
   comment: 'Comment <script>alert("c")</script> <img src=x onerror=alert(4)>',
   label: '<b>loud</b>',
@@ -49,19 +48,25 @@ export async function buildTrackerWorld(server: TestServer, prefix: string): Pro
     closed: true,
     milestone: otherMilestone.id,
   });
-  const plain = await post<{ number: number }>(`${r}/issues`, { title: 'Plain radish', body: 'nothing here' });
+  const plain = await post<{ number: number }>(`${r}/issues`, {
+    title: 'Plain radish',
+    body: 'nothing here',
+  });
   const xss = await post<{ number: number }>(`${r}/issues`, {
     title: hostile.title,
-    body: hostile.body,
+    body: `${hostile.body}\n\nMentions @${me} and #1`,
     labels: [otherLabel.id],
   });
-  const xssComment = await post<{ id: number }>(`${r}/issues/${xss.number}/comments`, { body: hostile.comment });
+  const xssComment = await post<{ id: number }>(`${r}/issues/${xss.number}/comments`, {
+    body: hostile.comment,
+  });
 
   const pagingRepo = 'rows';
   const created = await server.request('POST', '/user/repos', { ...auth, body: { name: pagingRepo } });
   assert.equal(created.status, 201, created.text);
   const pagingCount = 23;
-  for (let i = 1; i <= pagingCount; i++) await post(`/repos/${me}/${pagingRepo}/issues`, { title: `Task ${i}` });
+  for (let i = 1; i <= pagingCount; i++)
+    await post(`/repos/${me}/${pagingRepo}/issues`, { title: `Task ${i}` });
 
   return {
     ...world,

@@ -18,8 +18,8 @@ export function ConversationHeader({ issue }: { readonly issue: Issue }) {
       <p class="row">
         <StateBadge issue={issue} />
         <span class="muted">
-          <UserLink login={issue.user.login} /> opened this <Time iso={issue.created_at} /> ·{' '}
-          {issue.comments} {issue.comments === 1 ? 'comment' : 'comments'}
+          <UserLink login={issue.user.login} /> opened this <Time iso={issue.created_at} /> · {issue.comments}{' '}
+          {issue.comments === 1 ? 'comment' : 'comments'}
         </span>
       </p>
     </header>

@@ -8,7 +8,13 @@ export interface StateCounts {
 }
 
 /** Open / Closed / All with their counts under the other filters, as links. */
-export function StateTabs({ filter, counts }: { readonly filter: IssueFilter; readonly counts: StateCounts }) {
+export function StateTabs({
+  filter,
+  counts,
+}: {
+  readonly filter: IssueFilter;
+  readonly counts: StateCounts;
+}) {
   const tab = (state: StateFilter, label: string, count: number) => (
     <a class={filter.state === state ? 'active' : undefined} href={filterQuery(filter, { state })}>
       {count} {label}
@@ -38,13 +44,19 @@ export function IssueFilters(props: {
     <div class="filters">
       <form method="get" class="row" role="search">
         {filter.state !== 'open' ? <input type="hidden" name="state" value={filter.state} /> : null}
-        {filter.labels.length > 0 ? <input type="hidden" name="labels" value={filter.labels.join(',')} /> : null}
+        {filter.labels.length > 0 ? (
+          <input type="hidden" name="labels" value={filter.labels.join(',')} />
+        ) : null}
         <input type="search" name="q" value={filter.q} placeholder={props.searchLabel} aria-label="Search" />
         {props.milestones.length > 0 ? (
           <select name="milestone" aria-label="Milestone">
             <option value="0">All milestones</option>
             {props.milestones.map((milestone) => (
-              <option key={milestone.id} value={String(milestone.id)} selected={milestone.id === filter.milestone}>
+              <option
+                key={milestone.id}
+                value={String(milestone.id)}
+                selected={milestone.id === filter.milestone}
+              >
                 {milestone.title}
               </option>
             ))}

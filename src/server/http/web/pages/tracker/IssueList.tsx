@@ -63,7 +63,11 @@ function IssueRow({ repo, issue }: { readonly repo: RepoRef; readonly issue: Iss
 }
 
 /** Issues or pull requests, one row each. */
-export function IssueList(props: { readonly repo: RepoRef; readonly issues: readonly Issue[]; readonly empty: string }) {
+export function IssueList(props: {
+  readonly repo: RepoRef;
+  readonly issues: readonly Issue[];
+  readonly empty: string;
+}) {
   if (props.issues.length === 0) return <p class="muted">{props.empty}</p>;
   return (
     <ul class="list box">

@@ -6,7 +6,11 @@ import { repoWeb, type RepoRef } from './trackerApi';
 export type PullTab = 'conversation' | 'commits' | 'files';
 
 /** Conversation, Commits and Files changed of a pull request. */
-export function PullTabs(props: { readonly repo: RepoRef; readonly number: number; readonly active: PullTab }) {
+export function PullTabs(props: {
+  readonly repo: RepoRef;
+  readonly number: number;
+  readonly active: PullTab;
+}) {
   const href = useHref();
   const base = `${repoWeb(props.repo)}/pulls/${props.number}`;
   const tab = (name: PullTab, path: string, label: string) => (
@@ -24,7 +28,11 @@ export function PullTabs(props: { readonly repo: RepoRef; readonly number: numbe
 }
 
 /** A branch of the pull request, linking to its tree while it is expected to exist (the pull is open). */
-function BranchName(props: { readonly branch: PRBranchInfo; readonly linked: boolean; readonly own: RepoRef }) {
+function BranchName(props: {
+  readonly branch: PRBranchInfo;
+  readonly linked: boolean;
+  readonly own: RepoRef;
+}) {
   const href = useHref();
   const { branch } = props;
   const repo = branch.repo;

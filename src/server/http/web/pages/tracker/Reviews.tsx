@@ -33,7 +33,11 @@ export function ReviewList(props: {
         <article key={review.id} class="comment review" id={anchorOf(review.html_url)}>
           <header class="row">
             <Avatar url={review.user?.avatar_url} />{' '}
-            {review.user ? <UserLink login={review.user.login} /> : <span>{review.team?.name ?? 'a team'}</span>}
+            {review.user ? (
+              <UserLink login={review.user.login} />
+            ) : (
+              <span>{review.team?.name ?? 'a team'}</span>
+            )}
             <span class={stateClass(review.state)}>{stateNames[review.state]}</span>
             <Time iso={review.submitted_at} />
             {review.stale ? <span class="muted small">outdated</span> : null}

@@ -25,7 +25,11 @@ export interface ConversationData {
   readonly commentHtml: string[];
 }
 
-export async function loadConversation(page: WebPage, repo: RepoRef, issue: Issue): Promise<ConversationData> {
+export async function loadConversation(
+  page: WebPage,
+  repo: RepoRef,
+  issue: Issue,
+): Promise<ConversationData> {
   const base = `${repoApi(repo)}/issues/${issue.number}`;
   const [comments, reactions] = await Promise.all([
     page.list<Comment>(`${base}/comments`).then((found) => found.items),

@@ -83,7 +83,13 @@ export async function milestonesPage(page: WebPage, repo: RepoRef): Promise<void
   });
 }
 
-function MilestoneRows({ repo, milestones }: { readonly repo: RepoRef; readonly milestones: readonly Milestone[] }) {
+function MilestoneRows({
+  repo,
+  milestones,
+}: {
+  readonly repo: RepoRef;
+  readonly milestones: readonly Milestone[];
+}) {
   const href = useHref();
   if (milestones.length === 0) return <p class="muted">No milestones.</p>;
   return (

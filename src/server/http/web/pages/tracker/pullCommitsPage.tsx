@@ -41,7 +41,10 @@ export async function pullCommitsPage(page: WebPage, repo: RepoRef, index: strin
   const { issue, pull } = loaded;
   const [summary, commits] = await Promise.all([
     repoSummary(page, repo),
-    listAll<Commit>(page, `${repoApi(repo)}/pulls/${pull.number}/commits`, { verification: false, files: false }),
+    listAll<Commit>(page, `${repoApi(repo)}/pulls/${pull.number}/commits`, {
+      verification: false,
+      files: false,
+    }),
   ]);
   await page.render({
     title: `Commits · ${pull.title} · Pull request #${pull.number} · ${summary.full_name}`,

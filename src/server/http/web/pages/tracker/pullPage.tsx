@@ -64,7 +64,11 @@ export async function pullPage(page: WebPage, repo: RepoRef, index: string): Pro
             <ReviewList reviews={reviews.reviews} bodyHtml={reviews.reviewHtml} />
             <ReviewCommentsByFile comments={reviews.comments} />
           </div>
-          <IssueSidebar repo={repo} issue={issue} participants={participantsOf(issue, conversation.comments)} />
+          <IssueSidebar
+            repo={repo}
+            issue={issue}
+            participants={participantsOf(issue, conversation.comments)}
+          />
         </div>
       </>
     ),
