@@ -4,11 +4,15 @@ import { useHref } from '../../layout/site';
 import { LabelLink } from './IssueList';
 import { repoWeb, type RepoRef } from './trackerApi';
 
-/** The poster and every commenter, once each, in order of appearance. */
-export function participantsOf(issue: Issue, comments: readonly Comment[]): User[] {
+/** The poster, every commenter and reviewer, once each, in order of appearance. */
+export function participantsOf(
+  issue: Issue,
+  comments: readonly Comment[],
+  reviewers: readonly (User | null)[] = [],
+): User[] {
   const seen = new Map<string, User>();
-  for (const user of [issue.user, ...comments.map((comment) => comment.user)])
-    if (!seen.has(user.login)) seen.set(user.login, user);
+  for (const user of [issue.user, ...comments.map((comment) => comment.user), ...reviewers])
+    if (user && !seen.has(user.login)) seen.set(user.login, user);
   return [...seen.values()];
 }
 

@@ -67,7 +67,11 @@ export async function pullPage(page: WebPage, repo: RepoRef, index: string): Pro
           <IssueSidebar
             repo={repo}
             issue={issue}
-            participants={participantsOf(issue, conversation.comments)}
+            participants={participantsOf(
+              issue,
+              conversation.comments,
+              reviews.reviews.map((review) => review.user),
+            )}
           />
         </div>
       </>
