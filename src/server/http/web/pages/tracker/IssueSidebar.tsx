@@ -70,7 +70,9 @@ export function IssueSidebar(props: {
       <Section title="Assignees">
         <People users={issue.assignees ?? []} none="No one assigned" />
       </Section>
-      <Section title={`${props.participants.length} participants`}>
+      <Section
+        title={`${props.participants.length} ${props.participants.length === 1 ? 'participant' : 'participants'}`}
+      >
         <People users={props.participants} none="No one" />
       </Section>
       {issue.due_date ? (
