@@ -85,6 +85,16 @@ table.code tr.hunk td { background: var(--hunk-bg); color: var(--fg-soft); }
 .notice { padding: 10px 14px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg-soft); }
 .notice.error { border-color: var(--bad); }
 img.inline-file { max-width: 100%; background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
+.filters { display: grid; gap: 8px; margin: 0 0 12px; }
+a.label-filter { opacity: 0.75; } a.label-filter.selected { opacity: 1; }
+a.label-filter.selected .label { border-color: var(--accent); }
+.list.compact > li { padding: 2px 0; border-top: 0; }
+.conversation-header h1 { margin-bottom: 4px; }
+.reactions { margin: -8px 0 16px; }
+.pull-summary { margin: 0 0 16px; } .pull-summary p { margin: 4px 0; }
+.pull-summary .mergeable { color: var(--ok); } .pull-summary .conflict { color: var(--warn); }
+.review .state { font-size: 12px; padding: 0 8px; }
+progress { width: 120px; accent-color: var(--ok); }
 .hl-keyword, .hl-built_in, .hl-selector-tag, .hl-literal { color: var(--hl-keyword); }
 .hl-string, .hl-regexp, .hl-addition { color: var(--hl-string); }
 .hl-comment, .hl-quote { color: var(--hl-comment); font-style: italic; }
