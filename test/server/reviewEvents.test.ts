@@ -144,6 +144,25 @@ describe('review events', () => {
     );
   });
 
+  test('reviewers named when the pull request is opened are announced the same way', async () => {
+    const ws = cloneAs(server, author, full);
+    workspaces.push(ws);
+    pushCommit(ws, 'named', { 'named.txt': 'named\n' }, 'Named reviewers');
+    const pull = await server.request<{ number: number }>('POST', `/repos/${full}/pulls`, {
+      token: author.token,
+      body: { head: 'named', base: 'main', title: 'Named reviewers', reviewers: ['re-reviewer'] },
+    });
+    assert.equal(pull.status, 201, pull.text);
+    const hook = await delivered(
+      '/requests',
+      'pull_request_review_request',
+      (p) => p.number === pull.json.number && p.action === 'review_requested',
+    );
+    assert.equal(payloadOf<Payload>(hook).requested_reviewer?.login, 're-reviewer');
+    assert.equal(payloadOf<Payload>(hook).sender?.login, 're-author');
+    assert.ok(await threadOf(reviewer, 'Named reviewers'));
+  });
+
   test('reviews: approved, rejected and comment events with their X-Gitea-Event; a pending one waits for its submission', async () => {
     const number = await pullOf('judged', 'Judge me');
     const reviews = `/repos/${full}/pulls/${number}/reviews`;
