@@ -1,81 +1,68 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { git } from './gitRepository';
+import { databaseFile } from '../../src/server/config';
+import { Database } from '../../src/server/store/database';
+import { insertComment } from '../../src/server/store/comments';
+import { insertIssue } from '../../src/server/store/issues';
 import { fetchOk, medianMs } from './load';
-import { historyRepo, type BenchWorld } from './seed';
-import { api, type BenchServer } from './serverProcess';
-import { ms, type Row } from './table';
+import type { BenchWorld } from './seed';
+import type { BenchServer } from './serverProcess';
+import { ms, times, type Row } from './table';
 
-const wideRepo = 'wide';
-const wideFiles = 10_000;
+const samples = 100;
 
-/** A bare repository of one commit with `files` small files in one directory `wide/` (git fast-import). */
-function buildWideTree(files: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-wide-'));
-  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir]);
-  const message = 'A wide directory';
-  const parts = [
-    'commit refs/heads/main',
-    'committer Bench <bench@bench.invalid> 1600000000 +0000',
-    `data ${message.length}`,
-    message,
-  ];
-  for (let i = 0; i < files; i++) {
-    const content = `file ${i}\n`;
-    parts.push(
-      `M 100644 inline wide/file-${String(i).padStart(5, '0')}.txt`,
-      `data ${content.length}`,
-      content,
-    );
+/** Markdown as people write it: a paragraph, a list, a code span, a reference and a mention. */
+const commentBody = (i: number): string =>
+  `Comment ${i}: I looked at this again.\n\n- the list loads\n- \`npm test\` passes\n\nSee #1 and @bench.`;
+
+/** An issue with `count` comments (a server must not be running); answers its number. */
+export function seedDiscussion(dataDir: string, world: BenchWorld, repoName: string, count: number): number {
+  const repo = world.repos[repoName]!;
+  const db = new Database(databaseFile(dataDir));
+  try {
+    return db.transaction(() => {
+      const issue = insertIssue(db, {
+        repoId: repo.id,
+        posterId: world.ownerId,
+        title: `A discussion of ${count} comments`,
+        content: '## The question\n\nWhy is the **page** slow? See #2.',
+        isClosed: false,
+        labelIds: repo.labelIds.slice(0, 3),
+        assigneeIds: [world.ownerId],
+      });
+      for (let i = 1; i <= count; i++) {
+        insertComment(db, {
+          issueId: issue.id,
+          posterId: i % 2 === 0 ? world.otherId : world.ownerId,
+          content: commentBody(i),
+        });
+      }
+      return issue.number;
+    });
+  } finally {
+    db.close();
   }
-  execFileSync('git', ['fast-import', '--quiet'], {
-    cwd: dir,
-    input: `${parts.join('\n')}\n`,
-    maxBuffer: 1 << 26,
-  });
-  return dir;
 }
 
-const pageRow = (figure: string, value: number, limit: number): Row => ({
-  figure,
-  value: ms(value),
-  baseline: '–',
-  ratio: '–',
-  target: `≤ ${limit} ms`,
-  met: value <= limit,
-});
-
 /**
- * Issue 15's page rows: the home page of the 5,000-commit repository (README rendered, root tree, ref
- * switcher, newest commit) and the page of a directory of 10,000 files, each a p50 of sequential requests.
+ * Issue 15's web page figure: the issue page of a 200-comment issue (every body rendered by the markdown
+ * workers), against the API's comment list of the same issue as the baseline.
  */
-export async function measureWebPages(
+export async function measureIssuePage(
   server: BenchServer,
   world: BenchWorld,
-  log: (line: string) => void,
-): Promise<Row[]> {
-  const auth = { token: world.token };
-  await api(server, 'POST', '/user/repos', auth, { name: wideRepo, auto_init: false });
-  const wide = buildWideTree(wideFiles);
-  try {
-    const remote = `${server.url.replace('://', `://bench:${world.token}@`)}bench/${wideRepo}.git`;
-    await git(['push', '--quiet', remote, 'main'], wide);
-  } finally {
-    rmSync(wide, { recursive: true, force: true });
-  }
-  const home = await medianMs(() => fetchOk(`${server.url}bench/${historyRepo}`, world.token), 100, 10);
-  const directory = await medianMs(
-    () => fetchOk(`${server.url}bench/${wideRepo}/src/branch/main/wide`, world.token),
-    20,
-    3,
-  );
-  log(
-    `web pages: repository home ${home.toFixed(1)} ms, directory of ${wideFiles} files ${directory.toFixed(1)} ms`,
-  );
-  return [
-    pageRow('web: repository home (5,000 commits): p50', home, 50),
-    pageRow(`web: directory of ${wideFiles.toLocaleString('en')} files: p50`, directory, 200),
-  ];
+  repoName: string,
+  number: number,
+  comments: number,
+): Promise<Row> {
+  const pagePath = `${server.url}${world.owner}/${repoName}/issues/${number}`;
+  const apiPath = `${server.apiUrl}/repos/${world.owner}/${repoName}/issues/${number}/comments`;
+  const page = await medianMs(() => fetchOk(pagePath, world.token), samples, 10);
+  const api = await medianMs(() => fetchOk(apiPath, world.token), samples, 10);
+  return {
+    figure: `web issue page with ${comments} comments: p50`,
+    value: ms(page),
+    baseline: `${ms(api)} (API comments)`,
+    ratio: times(page / api),
+    target: '≤ 100 ms',
+    met: page <= 100,
+  };
 }

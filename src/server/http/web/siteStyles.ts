@@ -96,6 +96,16 @@ table.code td.num a { color: inherit; }
 table.code td { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
 svg.icon { vertical-align: text-bottom; fill: var(--fg-soft); margin-right: 4px; }
 img.inline-file { max-width: 100%; background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
+.filters { display: grid; gap: 8px; margin: 0 0 12px; }
+a.label-filter { opacity: 0.75; } a.label-filter.selected { opacity: 1; }
+a.label-filter.selected .label { border-color: var(--accent); }
+.list.compact > li { padding: 2px 0; border-top: 0; }
+.conversation-header h1 { margin-bottom: 4px; }
+.reactions { margin: -8px 0 16px; }
+.pull-summary { margin: 0 0 16px; } .pull-summary p { margin: 4px 0; }
+.pull-summary .mergeable { color: var(--ok); } .pull-summary .conflict { color: var(--warn); }
+.review .state { font-size: 12px; padding: 0 8px; }
+progress { width: 120px; accent-color: var(--ok); }
 .hl-keyword, .hl-built_in, .hl-selector-tag, .hl-literal { color: var(--hl-keyword); }
 .hl-string, .hl-regexp, .hl-addition { color: var(--hl-string); }
 .hl-comment, .hl-quote { color: var(--hl-comment); font-style: italic; }
