@@ -1,5 +1,16 @@
-import hljs from 'highlight.js';
 import { detectLanguage } from '../../../../services/languages/detect';
+
+/** The part of highlight.js the pages use. */
+interface Highlighter {
+  configure(options: { classPrefix: string }): void;
+  getLanguage(name: string): object | undefined;
+  highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string };
+}
+
+// Required rather than imported: highlight.js's type declarations pull in the DOM library, whose Blob and
+// stream types would then clash with Node's all over the server.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const hljs = require('highlight.js') as Highlighter;
 
 // the stylesheet colours `hl-*` (siteStyles.ts); nothing else in the server uses highlight.js
 hljs.configure({ classPrefix: 'hl-' });
