@@ -13,6 +13,7 @@ import { isoTime } from './time';
 import { ghostUserRow, toUser, type UserJson } from './user';
 import { issueApiUrl, issueHtmlUrl } from './issueUrls';
 import { pullRequestMetas } from './pullRequestMeta';
+import { serialisedCacheOf } from './serialisedCache';
 import type { ViewContext } from './viewContext';
 import { isWorkInProgress } from '../domain/workInProgress';
 
@@ -104,6 +105,21 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
       pin_order: issue.pin_order,
     };
   });
+}
+
+/** The JSON text of each issue of a page, from the serialised cache where it holds them. */
+export function issueFragments(
+  view: ViewContext,
+  issues: readonly IssueRow[],
+  repo?: RepositoryRow,
+): string[] {
+  return serialisedCacheOf(view.db).fragments(
+    view,
+    'issue',
+    issues,
+    (issue) => issue.id,
+    (missing) => toIssues(view, missing, repo),
+  );
 }
 
 export function toIssue(view: ViewContext, issue: IssueRow, repo?: RepositoryRow): IssueJson {

@@ -1,4 +1,4 @@
-import { toIssue, toIssues } from '../convert/issue';
+import { issueFragments, toIssue } from '../convert/issue';
 import { isoTime } from '../convert/time';
 import type { RequestContext } from '../http/context';
 import { createIssue, deleteIssue, editIssue } from '../services/issues';
@@ -27,7 +27,7 @@ export const issueHandlers: HandlerMap = {
     assertIssueAccess(ctx.db, ctx.user, repo, filter.isPull === true, 'read');
     const paging = ctx.paging;
     const { rows, total } = listIssues(ctx.db, filter, paging);
-    ctx.list(toIssues(ctx, rows, repo), total, paging);
+    ctx.listFragments(issueFragments(ctx, rows, repo), total, paging);
   }),
 
   // Across every repository the caller may read (public ones for anonymous callers).
@@ -35,7 +35,7 @@ export const issueHandlers: HandlerMap = {
     const filter = searchIssueFilter(ctx.db, ctx.user, ctx.args);
     const paging = ctx.paging;
     const { rows, total } = listIssues(ctx.db, filter, paging);
-    ctx.list(toIssues(ctx, rows), total, paging);
+    ctx.listFragments(issueFragments(ctx, rows), total, paging);
   },
 
   issueCreateIssue: repoRoute(issueWriter, async (ctx, { repo }) => {

@@ -1,0 +1,118 @@
+import type { Database } from '../store/database';
+import type { ViewContext } from './viewContext';
+
+/**
+ * The JSON text of shaped objects (issues, pull requests, repositories, users), kept by kind, id and viewer
+ * so that a list page is mostly a concatenation of fragments already serialised.
+ *
+ * A fragment is valid for one data version (Database.dataVersion: every write of this connection and every
+ * commit of another one changes it). Everything a shaper reads comes from the database, the viewer and the
+ * root URL, so a fragment can never outlive what it was made of: a label rename, a milestone edit, an owner
+ * renamed, a collaborator added all change the version, and the next page shapes afresh. Writes that no
+ * shaped object shows (a token's last use) are kept out of the version already (Database.runAside).
+ * Bounded: least recently used fragments go first, by count and by characters.
+ */
+export class SerialisedCache {
+  private version = '';
+  private rootUrl = '';
+  /** key → fragment; a Map iterates in insertion order, so re-inserting on a hit keeps it least-recent-first */
+  private readonly entries = new Map<string, string>();
+  private characters = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    readonly maxEntries = 20_000,
+    readonly maxCharacters = 16 * 1024 * 1024,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The fragments of `items` in their order: cached ones as kept, the others shaped by `shape` in one batch
+   * (its results in the order of the items given to it) and kept for the current version.
+   */
+  fragments<T>(
+    view: ViewContext,
+    kind: string,
+    items: readonly T[],
+    idOf: (item: T) => number,
+    shape: (missing: readonly T[]) => readonly unknown[],
+  ): string[] {
+    const version = view.db.dataVersion();
+    this.settle(version, view.rootUrl);
+    const viewer = view.user === null ? '-' : String(view.user.id);
+    const keys = items.map((item) => `${kind}:${idOf(item)}:${viewer}`);
+    const texts: (string | undefined)[] = keys.map((key) => this.take(key));
+    const missing = items.filter((_, i) => texts[i] === undefined);
+    if (missing.length === 0) return texts as string[];
+    const shaped = shape(missing).map((json) => JSON.stringify(json));
+    // A shaper that wrote (none should) leaves what it made unkept: it may show the version before.
+    const keep = view.db.dataVersion() === version;
+    let next = 0;
+    for (let i = 0; i < items.length; i++) {
+      if (texts[i] !== undefined) continue;
+      const text = shaped[next++]!;
+      texts[i] = text;
+      if (keep) this.put(keys[i]!, text);
+    }
+    return texts as string[];
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.characters = 0;
+  }
+
+  private settle(version: string, rootUrl: string): void {
+    if (version === this.version && rootUrl === this.rootUrl) return;
+    this.clear();
+    this.version = version;
+    this.rootUrl = rootUrl;
+  }
+
+  private take(key: string): string | undefined {
+    const text = this.entries.get(key);
+    if (text === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, text);
+    return text;
+  }
+
+  private put(key: string, text: string): void {
+    const old = this.entries.get(key);
+    if (old !== undefined) {
+      this.entries.delete(key);
+      this.characters -= old.length;
+    }
+    if (text.length > this.maxCharacters) return;
+    this.entries.set(key, text);
+    this.characters += text.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.characters <= this.maxCharacters) break;
+      this.entries.delete(oldest);
+      this.characters -= value.length;
+    }
+  }
+}
+
+const caches = new WeakMap<Database, SerialisedCache>();
+
+/** The cache of one database (one per server; tests may open several in a process). */
+export function serialisedCacheOf(db: Database): SerialisedCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SerialisedCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** `[a,b,c]` from serialised elements. */
+export const jsonArray = (fragments: readonly string[]): string => `[${fragments.join(',')}]`;
