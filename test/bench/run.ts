@@ -37,7 +37,7 @@ async function main(): Promise<void> {
 
     let t0 = Date.now();
     seedIssues(dataDir, world, issueRepos.small, 1_000, 'short');
-    seedIssues(dataDir, world, issueRepos.medium, 10_000, 'long');
+    seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
     seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
     seedRepositories(dataDir, world, smallRepositoryCount);
     log(`seeded 111,000 issues and ${smallRepositoryCount} repositories in ${Date.now() - t0} ms`);
