@@ -68,3 +68,20 @@ export async function fetchOk(url: string, token?: string): Promise<Buffer> {
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${body.toString().slice(0, 200)}`);
   return body;
 }
+
+/** Median milliseconds of each task, run in turn `count` times (after `warmUp` rounds). */
+export async function interleavedMediansMs(
+  tasks: readonly (() => Promise<unknown>)[],
+  count: number,
+  warmUp = 3,
+): Promise<number[]> {
+  const times = tasks.map((): number[] => []);
+  for (let round = -warmUp; round < count; round++) {
+    for (const [i, task] of tasks.entries()) {
+      const t0 = performance.now();
+      await task();
+      if (round >= 0) times[i]!.push(performance.now() - t0);
+    }
+  }
+  return times.map(median);
+}

@@ -1,7 +1,8 @@
 // `npm run bench`: builds (the npm script), seeds a world in a temporary data folder, measures the BUILT
 // server against baselines run in the same session, and prints one table. See README "Benchmarks".
-// BENCH_SECONDS (default 10) sets each load run's length; BENCH_VSCODE_RUNS (default 3) the VS Code sessions,
-// BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1 keeps the temporary folder.
+// BENCH_SECONDS (default 10) sets the length of each load run with a target (half of it for the others);
+// BENCH_VSCODE_RUNS (default 3) the VS Code sessions, BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1
+// keeps the temporary folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
