@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { databaseFile } from '../../src/server/config';
 import { issueFragments } from '../../src/server/convert/issue';
-import { SerialisedCache, serialisedCacheOf } from '../../src/server/convert/serialisedCache';
+import { jsonArray, SerialisedCache, serialisedCacheOf } from '../../src/server/convert/serialisedCache';
 import { userFragments } from '../../src/server/convert/user';
 import { Database } from '../../src/server/store/database';
 import { findIssueByNumber } from '../../src/server/store/issues';
@@ -227,7 +227,7 @@ describe('serialised objects in lists never go stale', () => {
       const [after] = issueFragments(view, [row()], repo);
       assert.equal(cache.misses, misses + 1);
       assert.deepEqual(
-        (JSON.parse(after!) as IssueJson).labels.map((l) => l.name),
+        (JSON.parse(after!.toString()) as IssueJson).labels.map((l) => l.name),
         ['wobble'],
       );
     } finally {
@@ -235,7 +235,7 @@ describe('serialised objects in lists never go stale', () => {
     }
   });
 
-  test('the cache is bounded by count and by characters, least recently used first', () => {
+  test('the cache is bounded by count and by bytes, least recently used first', () => {
     const db = new Database(databaseFile(server.dataDir));
     try {
       const view = { db, user: null, rootUrl: server.url };
@@ -247,7 +247,7 @@ describe('serialised objects in lists never go stale', () => {
       const all = [...users, findUserById(db, admin.id)!];
       const small = new SerialisedCache(2, 1_000_000);
       const shape = (missing: readonly (typeof all)[number][]): unknown[] =>
-        JSON.parse(`[${userFragments(view, missing).join(',')}]`) as unknown[];
+        JSON.parse(jsonArray(userFragments(view, missing)).toString()) as unknown[];
       small.fragments(view, 'user', all, (u) => u.id, shape);
       assert.equal(small.size, 2);
       // the first user went first: asking for it again misses

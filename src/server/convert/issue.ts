@@ -112,7 +112,7 @@ export function issueFragments(
   view: ViewContext,
   issues: readonly IssueRow[],
   repo?: RepositoryRow,
-): string[] {
+): Buffer[] {
   return serialisedCacheOf(view.db).fragments(
     view,
     'issue',

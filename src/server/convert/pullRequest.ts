@@ -152,7 +152,7 @@ export function pullRequestFragments(
   view: ViewContext,
   items: readonly { issue: IssueRow; pull: PullRequestRow }[],
   baseRepo?: RepositoryRow,
-): string[] {
+): Buffer[] {
   return serialisedCacheOf(view.db).fragments(
     view,
     'pull',

@@ -81,7 +81,7 @@ export function toRepositories(view: ViewContext, repos: readonly RepositoryRow[
 }
 
 /** The JSON text of each repository of a page, from the serialised cache where it holds them. */
-export function repositoryFragments(view: ViewContext, repos: readonly RepositoryRow[]): string[] {
+export function repositoryFragments(view: ViewContext, repos: readonly RepositoryRow[]): Buffer[] {
   return serialisedCacheOf(view.db).fragments(
     view,
     'repo',

@@ -10,20 +10,21 @@ import type { ViewContext } from './viewContext';
  * root URL, so a fragment can never outlive what it was made of: a label rename, a milestone edit, an owner
  * renamed, a collaborator added all change the version, and the next page shapes afresh. Writes that no
  * shaped object shows (a token's last use) are kept out of the version already (Database.runAside).
- * Bounded: least recently used fragments go first, by count and by characters.
+ * Fragments are kept as UTF-8 bytes: a page is their concatenation, written as it is.
+ * Bounded: least recently used fragments go first, by count and by bytes.
  */
 export class SerialisedCache {
   private version = '';
   private rootUrl = '';
   /** key → fragment; a Map iterates in insertion order, so re-inserting on a hit keeps it least-recent-first */
-  private readonly entries = new Map<string, string>();
-  private characters = 0;
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
   hits = 0;
   misses = 0;
 
   constructor(
     readonly maxEntries = 20_000,
-    readonly maxCharacters = 16 * 1024 * 1024,
+    readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   get size(): number {
@@ -40,15 +41,15 @@ export class SerialisedCache {
     items: readonly T[],
     idOf: (item: T) => number,
     shape: (missing: readonly T[]) => readonly unknown[],
-  ): string[] {
+  ): Buffer[] {
     const version = view.db.dataVersion();
     this.settle(version, view.rootUrl);
     const viewer = view.user === null ? '-' : String(view.user.id);
     const keys = items.map((item) => `${kind}:${idOf(item)}:${viewer}`);
-    const texts: (string | undefined)[] = keys.map((key) => this.take(key));
+    const texts: (Buffer | undefined)[] = keys.map((key) => this.take(key));
     const missing = items.filter((_, i) => texts[i] === undefined);
-    if (missing.length === 0) return texts as string[];
-    const shaped = shape(missing).map((json) => JSON.stringify(json));
+    if (missing.length === 0) return texts as Buffer[];
+    const shaped = shape(missing).map((json) => Buffer.from(JSON.stringify(json)));
     // A shaper that wrote (none should) leaves what it made unkept: it may show the version before.
     const keep = view.db.dataVersion() === version;
     let next = 0;
@@ -58,12 +59,12 @@ export class SerialisedCache {
       texts[i] = text;
       if (keep) this.put(keys[i]!, text);
     }
-    return texts as string[];
+    return texts as Buffer[];
   }
 
   clear(): void {
     this.entries.clear();
-    this.characters = 0;
+    this.bytes = 0;
   }
 
   private settle(version: string, rootUrl: string): void {
@@ -73,7 +74,7 @@ export class SerialisedCache {
     this.rootUrl = rootUrl;
   }
 
-  private take(key: string): string | undefined {
+  private take(key: string): Buffer | undefined {
     const text = this.entries.get(key);
     if (text === undefined) {
       this.misses++;
@@ -85,19 +86,19 @@ export class SerialisedCache {
     return text;
   }
 
-  private put(key: string, text: string): void {
+  private put(key: string, text: Buffer): void {
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.characters -= old.length;
+      this.bytes -= old.length;
     }
-    if (text.length > this.maxCharacters) return;
+    if (text.length > this.maxBytes) return;
     this.entries.set(key, text);
-    this.characters += text.length;
+    this.bytes += text.length;
     for (const [oldest, value] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.characters <= this.maxCharacters) break;
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.characters -= value.length;
+      this.bytes -= value.length;
     }
   }
 }
@@ -114,5 +115,19 @@ export function serialisedCacheOf(db: Database): SerialisedCache {
   return cache;
 }
 
+const open = Buffer.from('[');
+const comma = Buffer.from(',');
+const close = Buffer.from(']');
+
 /** `[a,b,c]` from serialised elements. */
-export const jsonArray = (fragments: readonly string[]): string => `[${fragments.join(',')}]`;
+export function jsonArray(fragments: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [open];
+  let length = 2 + Math.max(fragments.length - 1, 0);
+  for (const [i, fragment] of fragments.entries()) {
+    if (i > 0) parts.push(comma);
+    parts.push(fragment);
+    length += fragment.length;
+  }
+  parts.push(close);
+  return Buffer.concat(parts, length);
+}

@@ -55,7 +55,7 @@ export function toUser(view: ViewContext, user: UserRow): UserJson {
 }
 
 /** The JSON text of each user of a page, from the serialised cache where it holds them. */
-export function userFragments(view: ViewContext, users: readonly UserRow[]): string[] {
+export function userFragments(view: ViewContext, users: readonly UserRow[]): Buffer[] {
   return serialisedCacheOf(view.db).fragments(
     view,
     'user',

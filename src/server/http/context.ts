@@ -117,7 +117,7 @@ export class RequestContext<K extends OperationId = OperationId> {
   }
 
   /** Answers JSON already serialised (of cached fragments: convert/serialisedCache). */
-  jsonText(text: string, status: number = this.op.success.status): void {
+  jsonText(text: string | Buffer, status: number = this.op.success.status): void {
     if (status === 200 && this.validation) {
       sendValidatedJson(this.req, this.res, this.validation, text);
       return;
@@ -132,7 +132,7 @@ export class RequestContext<K extends OperationId = OperationId> {
   }
 
   /** The same for a page of elements already serialised. */
-  listFragments(fragments: readonly string[], total: number, paging: Paging = this.paging): void {
+  listFragments(fragments: readonly Buffer[], total: number, paging: Paging = this.paging): void {
     this.setPagingHeaders(total, paging);
     this.jsonText(jsonArray(fragments));
   }

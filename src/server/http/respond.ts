@@ -4,8 +4,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   sendJsonText(res, status, JSON.stringify(body));
 }
 
-/** JSON already serialised. */
-export function sendJsonText(res: ServerResponse, status: number, text: string): void {
+/** JSON already serialised (text, or its UTF-8 bytes). */
+export function sendJsonText(res: ServerResponse, status: number, text: string | Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json;charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
