@@ -115,7 +115,13 @@ describe('serialised objects in lists never go stale', () => {
   test('a label edit shows in the next issue and pull request lists', async () => {
     await listTwice(`/repos/${full()}/issues?state=all&type=issues`, owner.token);
     await listTwice(`/repos/${full()}/pulls?state=all`, owner.token);
+    await listTwice(`/repos/${full()}/issues/1`, owner.token);
     await write('PATCH', `/repos/${full()}/labels/${labelId}`, { name: 'defect', color: '00ff00' });
+    const single = await get<IssueJson>(`/repos/${full()}/issues/1`, owner.token);
+    assert.deepEqual(
+      single.labels.map((l) => l.name),
+      ['defect'],
+    );
     const [issue] = await issues();
     assert.deepEqual(
       issue!.labels.map((l) => [l.name, l.color]),
@@ -139,6 +145,8 @@ describe('serialised objects in lists never go stale', () => {
   test("a poster's and owner's full name change shows in issue and repository lists", async () => {
     await listTwice(`/repos/${full()}/issues?state=all&type=issues`, owner.token);
     await listTwice(`/users/${ownerName}/repos`, viewer.token);
+    await listTwice(`/users/${ownerName}`, viewer.token);
+    await listTwice(`/repos/${full()}`, viewer.token);
     await write(
       'PATCH',
       `/admin/users/${ownerName}`,
@@ -147,6 +155,8 @@ describe('serialised objects in lists never go stale', () => {
     );
     assert.equal((await issues())[0]!.user.full_name, 'Shelly Owner');
     assert.equal((await repos(viewer.token))[0]!.owner.full_name, 'Shelly Owner');
+    assert.equal((await get<UserJson>(`/users/${ownerName}`, viewer.token)).full_name, 'Shelly Owner');
+    assert.equal((await get<RepoJson>(`/repos/${full()}`, viewer.token)).owner.full_name, 'Shelly Owner');
   });
 
   test("the viewer's permission change shows in the next repository list", async () => {

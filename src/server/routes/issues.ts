@@ -56,7 +56,7 @@ export const issueHandlers: HandlerMap = {
   }),
 
   issueGetIssue: repoRoute(readRepo, (ctx, { repo }) => {
-    ctx.json(toIssue(ctx, loadIssue(ctx, repo), repo));
+    ctx.jsonText(issueFragments(ctx, [loadIssue(ctx, repo)], repo)[0]!);
   }),
 
   // The spec answers 201 for an issue edit (the catalogue's success status).
