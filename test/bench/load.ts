@@ -37,7 +37,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       : [result['2xx'], result.non2xx];
   if (result.errors > 0 || others > 0 || expected === 0) {
     throw new Error(
-      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${others} answers not ${options.expect ?? '2xx'}`,
+      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${others} answers not ${options.expect ?? '2xx'} (by status: ${JSON.stringify(result.statusCodeStats ?? {})})`,
     );
   }
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };

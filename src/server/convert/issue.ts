@@ -1,5 +1,5 @@
 import type { Issue, Label, Milestone } from '../../api/types';
-import type { IssueRow } from '../store/issues';
+import { issuesByIds, type IssueRow } from '../store/issues';
 import { assigneeIdsOfIssues } from '../store/issuesAssignees';
 import { usersByIds } from '../store/issuesUsers';
 import { labelsOfIssues } from '../store/labels';
@@ -119,6 +119,27 @@ export function issueFragments(
     issues,
     (issue) => issue.id,
     (missing) => toIssues(view, missing, repo),
+  );
+}
+
+/**
+ * The JSON array of a page of issues given by id (convert/serialisedCache.ts): only the issues not shaped
+ * yet in this data version are read.
+ */
+export function issueListJson(view: ViewContext, ids: readonly number[], repo?: RepositoryRow): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'issue',
+    ids,
+    (id) => id,
+    (missing) => {
+      const rows = new Map(issuesByIds(view.db, missing).map((row) => [row.id, row]));
+      return toIssues(
+        view,
+        missing.map((id) => rows.get(id)!),
+        repo,
+      );
+    },
   );
 }
 

@@ -162,6 +162,21 @@ export function pullRequestFragments(
   );
 }
 
+/** The JSON array of a page of pull requests (convert/serialisedCache.ts). */
+export function pullRequestListJson(
+  view: ViewContext,
+  items: readonly { issue: IssueRow; pull: PullRequestRow }[],
+  baseRepo?: RepositoryRow,
+): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'pull',
+    items,
+    (item) => item.pull.id,
+    (missing) => toPullRequests(view, missing, baseRepo),
+  );
+}
+
 export function toPullRequest(
   view: ViewContext,
   item: { issue: IssueRow; pull: PullRequestRow },

@@ -91,6 +91,17 @@ export function repositoryFragments(view: ViewContext, repos: readonly Repositor
   );
 }
 
+/** The JSON array of a page of repositories (convert/serialisedCache.ts). */
+export function repositoryListJson(view: ViewContext, repos: readonly RepositoryRow[]): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'repo',
+    repos,
+    (repo) => repo.id,
+    (missing) => toRepositories(view, missing),
+  );
+}
+
 type OwnerLoader = (repo: RepositoryRow) => { row: UserRow; json: UserJson };
 
 const ownerLoader =

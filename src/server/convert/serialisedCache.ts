@@ -44,7 +44,7 @@ export class SerialisedCache {
   ): Buffer[] {
     const version = view.db.dataVersion();
     this.settle(version, view.rootUrl);
-    const viewer = view.user === null ? '-' : String(view.user.id);
+    const viewer = viewerKey(view);
     const keys = items.map((item) => `${kind}:${idOf(item)}:${viewer}`);
     const texts: (Buffer | undefined)[] = keys.map((key) => this.take(key));
     const missing = items.filter((_, i) => texts[i] === undefined);
@@ -60,6 +60,27 @@ export class SerialisedCache {
       if (keep) this.put(keys[i]!, text);
     }
     return texts as Buffer[];
+  }
+
+  /**
+   * The JSON array of `items`: as kept when the same items were asked for by the same viewer in this
+   * version (a page asked for again is written as it is), else their fragments concatenated, and kept.
+   */
+  page<T>(
+    view: ViewContext,
+    kind: string,
+    items: readonly T[],
+    idOf: (item: T) => number,
+    shape: (missing: readonly T[]) => readonly unknown[],
+  ): Buffer {
+    const version = view.db.dataVersion();
+    this.settle(version, view.rootUrl);
+    const key = `${kind}[]:${viewerKey(view)}:${items.map(idOf).join(',')}`;
+    const kept = this.take(key);
+    if (kept !== undefined) return kept;
+    const page = jsonArray(this.fragments(view, kind, items, idOf, shape));
+    if (view.db.dataVersion() === version) this.put(key, page);
+    return page;
   }
 
   clear(): void {
@@ -102,6 +123,9 @@ export class SerialisedCache {
     }
   }
 }
+
+/** Shaping depends on the viewer's row only (admin flag, id), which the data version covers. */
+const viewerKey = (view: ViewContext): string => (view.user === null ? '-' : String(view.user.id));
 
 const caches = new WeakMap<Database, SerialisedCache>();
 

@@ -65,6 +65,17 @@ export function userFragments(view: ViewContext, users: readonly UserRow[]): Buf
   );
 }
 
+/** The JSON array of a page of users (convert/serialisedCache.ts). */
+export function userListJson(view: ViewContext, users: readonly UserRow[]): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'user',
+    users,
+    (user) => user.id,
+    (missing) => missing.map((user) => toUser(view, user)),
+  );
+}
+
 /** Gitea's Ghost user (id -1), shown in place of a deleted user who authored something that stays. */
 export function ghostUserRow(): UserRow {
   return {

@@ -11,7 +11,6 @@ import { notFound, unauthenticated } from '../domain/errors';
 import { parsePaging, setPagingHeaders, type Paging } from './paging';
 import { parseQuery, type ReceivedQuery } from './queryArgs';
 import { sendJsonText } from './respond';
-import { jsonArray } from '../convert/serialisedCache';
 import type { AppServices } from '../services/appServices';
 
 /**
@@ -131,10 +130,10 @@ export class RequestContext<K extends OperationId = OperationId> {
     this.json(items);
   }
 
-  /** The same for a page of elements already serialised. */
-  listFragments(fragments: readonly Buffer[], total: number, paging: Paging = this.paging): void {
+  /** The same for a page already serialised (a JSON array: convert/serialisedCache.ts). */
+  listJson(page: Buffer, total: number, paging: Paging = this.paging): void {
     this.setPagingHeaders(total, paging);
-    this.jsonText(jsonArray(fragments));
+    this.jsonText(page);
   }
 
   /** `X-Total-Count` and `Link` for a list wrapped in another body (`{ok, data}` of the search endpoints). */

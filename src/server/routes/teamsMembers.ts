@@ -1,4 +1,4 @@
-import { toUser, userFragments } from '../convert/user';
+import { toUser, userListJson } from '../convert/user';
 import { notFound } from '../domain/errors';
 import { addTeamMember, removeTeamMember } from '../services/teams';
 import { isTeamMember, listTeamMembers } from '../store/teams';
@@ -10,7 +10,7 @@ export const teamMemberHandlers: HandlerMap = {
   orgListTeamMembers: teamRoute('member', (ctx, team) => {
     const paging = ctx.paging;
     const { rows, total } = listTeamMembers(ctx.db, team.id, paging);
-    ctx.listFragments(userFragments(ctx, rows), total, paging);
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 
   orgListTeamMember: teamRoute('member', (ctx, team) => {

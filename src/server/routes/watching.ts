@@ -1,5 +1,5 @@
 import { toWatchInfo } from '../convert/repository';
-import { userFragments } from '../convert/user';
+import { userListJson } from '../convert/user';
 import { notFound } from '../domain/errors';
 import {
   isWatching,
@@ -36,7 +36,7 @@ export const watchingHandlers: HandlerMap = {
   repoListSubscribers: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listWatchers(ctx.db, repo.id, paging);
-    ctx.listFragments(userFragments(ctx, rows), total, paging);
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 
   userCurrentListSubscriptions: (ctx) =>
