@@ -15,7 +15,7 @@ import { managedGitDir } from '../../src/server/git/paths';
 import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
 import { rssMb, startBuiltServer } from './serverProcess';
 import { mb, printTable, times, type Row } from './table';
-import { measureThroughput, warmUp } from './throughput';
+import { measureThroughput, warmUp, warmUpSeconds } from './throughput';
 
 const started = Date.now();
 const log = (line: string): void =>
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
         met: idle <= 100,
       },
       {
-        figure: 'server RSS after a 2 s warm-up of each route',
+        figure: `server RSS after a ${warmUpSeconds} s warm-up of each route`,
         value: mb(warm),
         baseline: `${mb(idle)} (idle)`,
         ratio: times(warm / idle),

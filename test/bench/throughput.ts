@@ -36,6 +36,8 @@ export const throughputTargets = (searchKeyword: string): Target[] => [
   },
 ];
 
+export const warmUpSeconds = 4;
+
 /** Gitea 1.14 serving the issue list with token auth on this kind of machine, as issue #9 reports it. */
 const giteaIssueListRps = 40;
 
@@ -68,7 +70,10 @@ async function capture(server: BenchServer, token: string, target: Target): Prom
       };
 }
 
-/** A short load on every route of the real server: JIT, caches and buffers reach their working size. */
+/**
+ * A short load on every route of the real server: JIT, caches and buffers reach their working size (4 s:
+ * in 2 s a server answering lists from its serialised cache had not grown its heap to it yet).
+ */
 export async function warmUp(server: BenchServer, token: string, searchKeyword: string): Promise<void> {
   for (const target of throughputTargets(searchKeyword)) {
     await load({
@@ -76,7 +81,7 @@ export async function warmUp(server: BenchServer, token: string, searchKeyword: 
       token,
       method: target.method,
       body: target.body,
-      seconds: 2,
+      seconds: warmUpSeconds,
     });
   }
 }
