@@ -37,7 +37,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       : [result['2xx'], result.non2xx];
   if (result.errors > 0 || others > 0 || expected === 0) {
     throw new Error(
-      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${others} answers not ${options.expect ?? '2xx'}`,
+      `${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${others} answers not ${options.expect ?? '2xx'} (by status: ${JSON.stringify(result.statusCodeStats ?? {})})`,
     );
   }
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
@@ -67,4 +67,21 @@ export async function fetchOk(url: string, token?: string): Promise<Buffer> {
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${body.toString().slice(0, 200)}`);
   return body;
+}
+
+/** Median milliseconds of each task, run in turn `count` times (after `warmUp` rounds). */
+export async function interleavedMediansMs(
+  tasks: readonly (() => Promise<unknown>)[],
+  count: number,
+  warmUp = 3,
+): Promise<number[]> {
+  const times = tasks.map((): number[] => []);
+  for (let round = -warmUp; round < count; round++) {
+    for (const [i, task] of tasks.entries()) {
+      const t0 = performance.now();
+      await task();
+      if (round >= 0) times[i]!.push(performance.now() - t0);
+    }
+  }
+  return times.map(median);
 }

@@ -1,7 +1,8 @@
 // `npm run bench`: builds (the npm script), seeds a world in a temporary data folder, measures the BUILT
 // server against baselines run in the same session, and prints one table. See README "Benchmarks".
-// BENCH_SECONDS (default 10) sets each load run's length; BENCH_VSCODE_RUNS (default 3) the VS Code sessions,
-// BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1 keeps the temporary folder.
+// BENCH_SECONDS (default 10) sets the length of each load run with a target (half of it for the others);
+// BENCH_VSCODE_RUNS (default 3) the VS Code sessions, BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1
+// keeps the temporary folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi }
 import { rssMb, startBuiltServer } from './serverProcess';
 import { mb, printTable, times, type Row } from './table';
 import { measureIssuePage, seedDiscussion } from './webBench';
-import { measureThroughput, warmUp } from './throughput';
+import { measureThroughput, warmUp, warmUpSeconds } from './throughput';
 
 const started = Date.now();
 const log = (line: string): void =>
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
 
     let t0 = Date.now();
     seedIssues(dataDir, world, issueRepos.small, 1_000, 'short');
-    seedIssues(dataDir, world, issueRepos.medium, 10_000, 'long');
+    seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
     seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
     seedRepositories(dataDir, world, smallRepositoryCount);
     const discussion = seedDiscussion(dataDir, world, issueRepos.small, discussionComments);
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
         met: idle <= 100,
       },
       {
-        figure: 'server RSS after a 2 s warm-up of each route',
+        figure: `server RSS after a ${warmUpSeconds} s warm-up of each route`,
         value: mb(warm),
         baseline: `${mb(idle)} (idle)`,
         ratio: times(warm / idle),

@@ -89,16 +89,23 @@ const lorem =
   'Steps to reproduce: open the repository, run the command, and watch the output. ' +
   'Expected the list to load quickly; it took a while on a large repository.';
 
+/** A body of about 1 KB (the issue list row of issue #17: three labels, a milestone, 1 KB bodies). */
+const kilobyteBody = (n: number): string => `${`${lorem}\n\n`.repeat(7).slice(0, 1000)}Seeded issue ${n}.`;
+
 /**
- * Adds `count` issues with labels, milestones, assignees and comments (a server must not be running).
- * Short bodies keep the keyword index small where only paging is measured (most of the seeding time).
+ * How the issues of a repository look: `short` ones (a line, two or three labels, most with a milestone) keep
+ * the keyword index small where only paging is measured; `labelled` ones have exactly three labels, a
+ * milestone and a 1 KB body, as the throughput row of the issue list wants them.
  */
+export type IssueShape = 'short' | 'labelled';
+
+/** Adds `count` issues with labels, milestones, assignees and comments (a server must not be running). */
 export function seedIssues(
   dataDir: string,
   world: BenchWorld,
   repoName: string,
   count: number,
-  bodies: 'long' | 'short',
+  shape: IssueShape,
 ): void {
   const repo = world.repos[repoName]!;
   const db = new Database(databaseFile(dataDir));
@@ -108,12 +115,16 @@ export function seedIssues(
     for (let first = 0; first < count; first += batch) {
       db.transaction(() => {
         for (let i = first; i < Math.min(count, first + batch); i++) {
-          const labels = repo.labelIds.filter((_, l) => (i + l) % 4 === 0);
+          const ids = repo.labelIds;
+          const labels =
+            shape === 'labelled'
+              ? [ids[i % 10]!, ids[(i + 3) % 10]!, ids[(i + 7) % 10]!]
+              : ids.filter((_, l) => (i + l) % 4 === 0);
           const issue = insertIssue(db, {
             repoId: repo.id,
             posterId: i % 7 === 0 ? world.otherId : world.ownerId,
             title: `Issue ${i + 1}: the list is slow when the repository grows`,
-            content: bodies === 'long' ? `${lorem}\n\nSeeded issue ${i + 1}.` : `Seeded issue ${i + 1}.`,
+            content: shape === 'labelled' ? kilobyteBody(i + 1) : `Seeded issue ${i + 1}.`,
             isClosed: i % 5 === 0,
             labelIds: labels,
             assigneeIds: i % 3 === 0 ? [world.ownerId] : [],
@@ -126,14 +137,16 @@ export function seedIssues(
         }
       });
     }
-    // Milestones are set in bulk and recounted once each (insertIssue recounts per issue: quadratic here).
+    // Milestones are set in bulk and recounted once each (insertIssue recounts per issue: quadratic here);
+    // short issues leave every sixth without one.
+    const cycle = repo.milestoneIds.length + (shape === 'labelled' ? 0 : 1);
     db.transaction(() => {
       repo.milestoneIds.forEach((milestoneId, m) => {
         db.run(
           'UPDATE issue SET milestone_id = ? WHERE repo_id = ? AND number % ? = ?',
           milestoneId,
           repo.id,
-          repo.milestoneIds.length + 1,
+          cycle,
           m,
         );
       });

@@ -16,7 +16,7 @@ interface Target {
 
 export const throughputTargets = (searchKeyword: string): Target[] => [
   {
-    figure: 'GET issues ?limit=50 (10k issues)',
+    figure: 'GET issues ?limit=50 (10k issues: 3 labels, a milestone, 1 KB bodies)',
     method: 'GET',
     path: '/repos/bench/issues-10k/issues?limit=50',
   },
@@ -35,6 +35,8 @@ export const throughputTargets = (searchKeyword: string): Target[] => [
     body: { title: 'Filed by the benchmark', body: 'The list is slow.', labels: [] },
   },
 ];
+
+export const warmUpSeconds = 4;
 
 /** Gitea 1.14 serving the issue list with token auth on this kind of machine, as issue #9 reports it. */
 const giteaIssueListRps = 40;
@@ -68,7 +70,10 @@ async function capture(server: BenchServer, token: string, target: Target): Prom
       };
 }
 
-/** A short load on every route of the real server: JIT, caches and buffers reach their working size. */
+/**
+ * A short load on every route of the real server: JIT, caches and buffers reach their working size (4 s:
+ * in 2 s a server answering lists from its serialised cache had not grown its heap to it yet).
+ */
 export async function warmUp(server: BenchServer, token: string, searchKeyword: string): Promise<void> {
   for (const target of throughputTargets(searchKeyword)) {
     await load({
@@ -76,7 +81,7 @@ export async function warmUp(server: BenchServer, token: string, searchKeyword: 
       token,
       method: target.method,
       body: target.body,
-      seconds: 2,
+      seconds: warmUpSeconds,
     });
   }
 }
@@ -106,13 +111,15 @@ export async function measureThroughput(options: ThroughputOptions): Promise<Row
   const rows: Row[] = [];
   try {
     for (const target of targets) {
+      const isIssueList = target.path.endsWith('/issues?limit=50');
       const run = (root: string): Promise<LoadResult> =>
         load({
           url: `${root}/api/v1${target.path}`,
           token: world.token,
           method: target.method,
           body: target.body,
-          seconds: options.seconds,
+          // rows without a target are stable within half the time: the bench stays under ten minutes
+          seconds: isIssueList ? options.seconds : Math.ceil(options.seconds / 2),
         });
       const base = await run(baseline.url);
       const real = await run(server.url.replace(/\/$/, ''));
@@ -120,14 +127,13 @@ export async function measureThroughput(options: ThroughputOptions): Promise<Row
         `${target.figure}: ${rps(real.requestsPerSecond)} p50 ${real.p50} p99 ${real.p99} | baseline ${rps(base.requestsPerSecond)} p50 ${base.p50} p99 ${base.p99}`,
       );
       const ratio = real.requestsPerSecond / base.requestsPerSecond;
-      const isIssueList = target.path.endsWith('/issues?limit=50');
       rows.push({
         figure: `${target.figure}: req/s`,
         value: rps(real.requestsPerSecond),
         baseline: rps(base.requestsPerSecond),
         ratio: times(ratio),
-        target: isIssueList ? '≥ 0.30×' : '–',
-        met: isIssueList ? ratio >= 0.3 : undefined,
+        target: isIssueList ? '≥ 0.60×' : '–',
+        met: isIssueList ? ratio >= 0.6 : undefined,
       });
       if (isIssueList) {
         rows.push({
@@ -139,13 +145,14 @@ export async function measureThroughput(options: ThroughputOptions): Promise<Row
           met: real.requestsPerSecond / giteaIssueListRps >= 50,
         });
       }
+      const p99Ratio = real.p99 / Math.max(base.p99, 1);
       rows.push({
         figure: `${target.figure}: p50 / p99`,
         value: `${ms(real.p50)} / ${ms(real.p99)}`,
         baseline: `${ms(base.p50)} / ${ms(base.p99)}`,
-        ratio: times(real.p99 / Math.max(base.p99, 1)),
-        target: isIssueList ? 'p99 ≤ 25 ms' : '–',
-        met: isIssueList ? real.p99 <= 25 : undefined,
+        ratio: times(p99Ratio),
+        target: isIssueList ? 'p99 ≤ 2×' : '–',
+        met: isIssueList ? p99Ratio <= 2 : undefined,
       });
     }
   } finally {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { renameSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { CatFilePool, CatFileReader, streamBlob } from '../../src/server/git/catFile';
+import { runGit } from '../../src/server/git/run';
 import { waitFor } from '../server/harness';
 import { binaryBytes, git, GitWorkspace, removeDirs } from '../helpers/gitFixtures';
 
@@ -202,5 +204,48 @@ test('a streamed blob arrives whole', async () => {
     assert.ok(Buffer.concat(chunks).equals(big));
   } finally {
     await pool.close();
+  }
+});
+
+const author = {
+  GIT_AUTHOR_NAME: 'A',
+  GIT_AUTHOR_EMAIL: 'a@example.com',
+  GIT_COMMITTER_NAME: 'A',
+  GIT_COMMITTER_EMAIL: 'a@example.com',
+};
+
+test('a reader of a managed repository keeps what references resolve to until a counted change', async () => {
+  const dir = work.bareClone();
+  const pool = new CatFilePool({ managedRoot: path.dirname(dir) });
+  try {
+    const reader = pool.reader(dir);
+    const first = git(dir, ['rev-parse', 'refs/heads/main']).trim();
+    assert.equal((await reader.info('refs/heads/main'))?.sha, first);
+    const second = git(dir, ['commit-tree', '-p', first, '-m', 'second', `${first}^{tree}`], author).trim();
+    // moved behind the server's back (what a managed repository never sees): the kept answer stands
+    git(dir, ['update-ref', 'refs/heads/main', second]);
+    assert.equal((await reader.info('refs/heads/main'))?.sha, first);
+    // moved by a counted command, as every change the server makes or lets in
+    await runGit(['update-ref', 'refs/heads/main', second], { gitDir: dir });
+    assert.equal((await reader.info('refs/heads/main'))?.sha, second);
+  } finally {
+    await pool.close();
+    removeDirs(dir);
+  }
+});
+
+test('a reader of a repository outside the managed root asks git every time', async () => {
+  const dir = work.bareClone();
+  const pool = new CatFilePool({ managedRoot: path.join(path.dirname(dir), 'elsewhere') });
+  try {
+    const reader = pool.reader(dir);
+    const first = git(dir, ['rev-parse', 'refs/heads/main']).trim();
+    assert.equal((await reader.info('refs/heads/main'))?.sha, first);
+    const second = git(dir, ['commit-tree', '-p', first, '-m', 'second', `${first}^{tree}`], author).trim();
+    git(dir, ['update-ref', 'refs/heads/main', second]);
+    assert.equal((await reader.info('refs/heads/main'))?.sha, second);
+  } finally {
+    await pool.close();
+    removeDirs(dir);
   }
 });

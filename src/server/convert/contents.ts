@@ -105,6 +105,18 @@ const signatures: readonly [bytes: number[], type: string][] = [
  * file in a repository cannot run script in the server's origin.
  */
 export function sniffRaw(head: Buffer): RawHeaders {
+  // A warm raw read gets the same buffer from the object cache: it is sniffed once.
+  let sniffed = sniffedBuffers.get(head);
+  if (!sniffed) {
+    sniffed = sniffBytes(head);
+    sniffedBuffers.set(head, sniffed);
+  }
+  return sniffed;
+}
+
+const sniffedBuffers = new WeakMap<Buffer, RawHeaders>();
+
+function sniffBytes(head: Buffer): RawHeaders {
   for (const [bytes, type] of signatures) {
     if (bytes.every((byte, i) => head[i] === byte)) return { contentType: type, disposition: 'inline' };
   }

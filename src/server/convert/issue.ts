@@ -1,5 +1,5 @@
 import type { Issue, Label, Milestone } from '../../api/types';
-import type { IssueRow } from '../store/issues';
+import { issuesByIds, type IssueRow } from '../store/issues';
 import { assigneeIdsOfIssues } from '../store/issuesAssignees';
 import { usersByIds } from '../store/issuesUsers';
 import { labelsOfIssues } from '../store/labels';
@@ -13,6 +13,7 @@ import { isoTime } from './time';
 import { ghostUserRow, toUser, type UserJson } from './user';
 import { issueApiUrl, issueHtmlUrl } from './issueUrls';
 import { pullRequestMetas } from './pullRequestMeta';
+import { serialisedCacheOf } from './serialisedCache';
 import type { ViewContext } from './viewContext';
 import { isWorkInProgress } from '../domain/workInProgress';
 
@@ -104,6 +105,42 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
       pin_order: issue.pin_order,
     };
   });
+}
+
+/** The JSON text of each issue of a page, from the serialised cache where it holds them. */
+export function issueFragments(
+  view: ViewContext,
+  issues: readonly IssueRow[],
+  repo?: RepositoryRow,
+): Buffer[] {
+  return serialisedCacheOf(view.db).fragments(
+    view,
+    'issue',
+    issues,
+    (issue) => issue.id,
+    (missing) => toIssues(view, missing, repo),
+  );
+}
+
+/**
+ * The JSON array of a page of issues given by id (convert/serialisedCache.ts): only the issues not shaped
+ * yet in this data version are read.
+ */
+export function issueListJson(view: ViewContext, ids: readonly number[], repo?: RepositoryRow): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'issue',
+    ids,
+    (id) => id,
+    (missing) => {
+      const rows = new Map(issuesByIds(view.db, missing).map((row) => [row.id, row]));
+      return toIssues(
+        view,
+        missing.map((id) => rows.get(id)!),
+        repo,
+      );
+    },
+  );
 }
 
 export function toIssue(view: ViewContext, issue: IssueRow, repo?: RepositoryRow): IssueJson {

@@ -12,6 +12,7 @@ import { toRepository, type RepositoryJson } from './repository';
 import { teamShaper, type TeamJson } from './team';
 import { isoTime } from './time';
 import { toUserOrGhost, type UserJson } from './user';
+import { serialisedCacheOf } from './serialisedCache';
 import type { ViewContext } from './viewContext';
 import { isWorkInProgress } from '../domain/workInProgress';
 
@@ -144,6 +145,36 @@ export function toPullRequests(
       pin_order: json.pin_order,
     };
   });
+}
+
+/** The JSON text of each pull request of a page, from the serialised cache where it holds them. */
+export function pullRequestFragments(
+  view: ViewContext,
+  items: readonly { issue: IssueRow; pull: PullRequestRow }[],
+  baseRepo?: RepositoryRow,
+): Buffer[] {
+  return serialisedCacheOf(view.db).fragments(
+    view,
+    'pull',
+    items,
+    (item) => item.pull.id,
+    (missing) => toPullRequests(view, missing, baseRepo),
+  );
+}
+
+/** The JSON array of a page of pull requests (convert/serialisedCache.ts). */
+export function pullRequestListJson(
+  view: ViewContext,
+  items: readonly { issue: IssueRow; pull: PullRequestRow }[],
+  baseRepo?: RepositoryRow,
+): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'pull',
+    items,
+    (item) => item.pull.id,
+    (missing) => toPullRequests(view, missing, baseRepo),
+  );
 }
 
 export function toPullRequest(

@@ -11,6 +11,7 @@ import { timeTrackerSettings } from '../store/trackedTimes';
 import { findUserById, type UserRow } from '../store/users';
 import { isoTime } from './time';
 import { toUser, type UserJson } from './user';
+import { serialisedCacheOf } from './serialisedCache';
 import { siteUrl, type ViewContext } from './viewContext';
 
 /** Gitea's `Repository` with this server's `User` shape for the owner. */
@@ -77,6 +78,28 @@ export function toRepositories(view: ViewContext, repos: readonly RepositoryRow[
     return owner;
   };
   return repos.map((repo) => shapeRepository(view, repo, undefined, false, cached));
+}
+
+/** The JSON text of each repository of a page, from the serialised cache where it holds them. */
+export function repositoryFragments(view: ViewContext, repos: readonly RepositoryRow[]): Buffer[] {
+  return serialisedCacheOf(view.db).fragments(
+    view,
+    'repo',
+    repos,
+    (repo) => repo.id,
+    (missing) => toRepositories(view, missing),
+  );
+}
+
+/** The JSON array of a page of repositories (convert/serialisedCache.ts). */
+export function repositoryListJson(view: ViewContext, repos: readonly RepositoryRow[]): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'repo',
+    repos,
+    (repo) => repo.id,
+    (missing) => toRepositories(view, missing),
+  );
 }
 
 type OwnerLoader = (repo: RepositoryRow) => { row: UserRow; json: UserJson };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { User } from '../../api/types';
 import { countUserRelations, findUserById, type UserRow } from '../store/users';
 import { isoTime } from './time';
+import { serialisedCacheOf } from './serialisedCache';
 import { siteUrl, type ViewContext } from './viewContext';
 
 /** Gitea's `User`, plus the 1.1.1 SDK's `username` (the same as `login`) that old clients read. */
@@ -51,6 +52,28 @@ export function toUser(view: ViewContext, user: UserRow): UserJson {
     following_count: counts.following,
     starred_repos_count: counts.starredRepos,
   };
+}
+
+/** The JSON text of each user of a page, from the serialised cache where it holds them. */
+export function userFragments(view: ViewContext, users: readonly UserRow[]): Buffer[] {
+  return serialisedCacheOf(view.db).fragments(
+    view,
+    'user',
+    users,
+    (user) => user.id,
+    (missing) => missing.map((user) => toUser(view, user)),
+  );
+}
+
+/** The JSON array of a page of users (convert/serialisedCache.ts). */
+export function userListJson(view: ViewContext, users: readonly UserRow[]): Buffer {
+  return serialisedCacheOf(view.db).page(
+    view,
+    'user',
+    users,
+    (user) => user.id,
+    (missing) => missing.map((user) => toUser(view, user)),
+  );
 }
 
 /** Gitea's Ghost user (id -1), shown in place of a deleted user who authored something that stays. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { noteGitRead } from './readTracking';
+import { noteGitRead, refChangeCount, refChangeUnderWay } from './readTracking';
 import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertNotOption, isSafeRequestLine } from './validate';
 import { GitUnavailableError } from './run';
@@ -258,10 +259,17 @@ export class CatFileReader {
   private readonly batch: BatchChannel;
   /** The directory this reader was opened on (device and inode), to notice a replaced one. */
   readonly identity: string;
+  /** What `info` answered about references, while the count of reference changes stays `changes`. */
+  private refAnswers = { changes: -1, answers: new Map<string, ObjectInfo | undefined>() };
 
   constructor(
     readonly gitDir: string,
     idleMs: number = defaultIdleMs,
+    /**
+     * The references move only through commands the server counts (a managed repository, not a workspace
+     * one whose folder anyone may commit in): answers about them hold until the count moves.
+     */
+    private readonly countedRefs = false,
   ) {
     this.identity = directoryIdentity(gitDir);
     this.check = new BatchChannel(gitDir, 'batch-check', idleMs);
@@ -278,7 +286,19 @@ export class CatFileReader {
   }
 
   async info(spec: string): Promise<ObjectInfo | undefined> {
-    return this.check.request(spec);
+    if (!this.countedRefs || !spec.startsWith('refs/') || refChangeUnderWay())
+      return this.check.request(spec);
+    const changes = refChangeCount();
+    if (this.refAnswers.changes !== changes) this.refAnswers = { changes, answers: new Map() };
+    const { answers } = this.refAnswers;
+    if (answers.has(spec)) return answers.get(spec);
+    const answer = await this.check.request(spec);
+    // Kept only when no reference began or finished moving while git answered.
+    if (refChangeCount() === changes && !refChangeUnderWay() && this.refAnswers.answers === answers) {
+      if (answers.size >= maxRefAnswers) answers.clear();
+      answers.set(spec, answer);
+    }
+    return answer;
   }
 
   async read(spec: string): Promise<GitObject | undefined> {
@@ -297,9 +317,17 @@ export class CatFileReader {
   }
 }
 
+/** Reference answers one reader keeps at most (a client asking for ever new names cannot grow it). */
+const maxRefAnswers = 1_000;
+
 export interface CatFilePoolOptions {
   /** Idle time after which a repository's processes exit. */
   readonly idleMs?: number;
+  /**
+   * Where the managed repositories live: their references move only through counted commands
+   * (git/readTracking), so their readers keep what references resolve to until the count moves.
+   */
+  readonly managedRoot?: string;
   /** Repositories with live readers at most; the least recently used idle one is closed beyond. */
   readonly maxRepositories?: number;
 }
@@ -319,10 +347,13 @@ export class CatFilePool {
   private closed = false;
   private readonly idleMs: number;
   private readonly maxRepositories: number;
+  private readonly managedPrefix: string | undefined;
 
   constructor(options: CatFilePoolOptions = {}) {
     this.idleMs = options.idleMs ?? defaultIdleMs;
     this.maxRepositories = options.maxRepositories ?? 64;
+    this.managedPrefix =
+      options.managedRoot === undefined ? undefined : path.resolve(options.managedRoot) + path.sep;
   }
 
   reader(gitDir: string): CatFileReader {
@@ -340,7 +371,8 @@ export class CatFilePool {
       // Re-inserting keeps the map in least-recently-used order.
       this.readers.delete(gitDir);
     } else {
-      reader = new CatFileReader(gitDir, this.idleMs);
+      const counted = this.managedPrefix !== undefined && path.resolve(gitDir).startsWith(this.managedPrefix);
+      reader = new CatFileReader(gitDir, this.idleMs, counted);
       this.evictBeyond(this.maxRepositories - 1);
     }
     this.readers.set(gitDir, reader);

@@ -119,7 +119,8 @@ function versionHolds(plan: ValidationPlan): boolean {
   return root !== undefined && [...dirs].every((dir) => dir !== undefined && dir.startsWith(root));
 }
 
-const bodyTag = (text: string): string => quoted(`b${createHash('sha256').update(text).digest('base64url')}`);
+const bodyTag = (text: string | Buffer): string =>
+  quoted(`b${createHash('sha256').update(text).digest('base64url')}`);
 
 const entityTag = /\s*(?:W\/)?("[\x21\x23-\x7e\x80-\xff]*")\s*(?:,|$)/y;
 
@@ -185,7 +186,7 @@ export function sendValidatedJson(
   req: IncomingMessage,
   res: ServerResponse,
   plan: ValidationPlan,
-  text: string,
+  text: string | Buffer,
 ): void {
   const byVersion = versionHolds(plan);
   const etag = byVersion ? plan.versionTag! : bodyTag(text);

@@ -10,7 +10,7 @@ import { BodyFields } from './bodyFields';
 import { notFound, unauthenticated } from '../domain/errors';
 import { parsePaging, setPagingHeaders, type Paging } from './paging';
 import { parseQuery, type ReceivedQuery } from './queryArgs';
-import { sendJson } from './respond';
+import { sendJsonText } from './respond';
 import type { AppServices } from '../services/appServices';
 
 /**
@@ -112,17 +112,28 @@ export class RequestContext<K extends OperationId = OperationId> {
 
   /** Answers JSON with the operation's success status unless told otherwise. */
   json(body: unknown, status: number = this.op.success.status): void {
+    this.jsonText(JSON.stringify(body), status);
+  }
+
+  /** Answers JSON already serialised (of cached fragments: convert/serialisedCache). */
+  jsonText(text: string | Buffer, status: number = this.op.success.status): void {
     if (status === 200 && this.validation) {
-      sendValidatedJson(this.req, this.res, this.validation, JSON.stringify(body));
+      sendValidatedJson(this.req, this.res, this.validation, text);
       return;
     }
-    sendJson(this.res, status, body);
+    sendJsonText(this.res, status, text);
   }
 
   /** Answers one page of a list with `X-Total-Count` and `Link`. */
   list(items: readonly unknown[], total: number, paging: Paging = this.paging): void {
     this.setPagingHeaders(total, paging);
     this.json(items);
+  }
+
+  /** The same for a page already serialised (a JSON array: convert/serialisedCache.ts). */
+  listJson(page: Buffer, total: number, paging: Paging = this.paging): void {
+    this.setPagingHeaders(total, paging);
+    this.jsonText(page);
   }
 
   /** `X-Total-Count` and `Link` for a list wrapped in another body (`{ok, data}` of the search endpoints). */

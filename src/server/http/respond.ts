@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+/** JSON already serialised (text, or its UTF-8 bytes). */
+export function sendJsonText(res: ServerResponse, status: number, text: string | Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json;charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));

@@ -1,4 +1,4 @@
-import { toUser } from '../convert/user';
+import { toUser, userListJson } from '../convert/user';
 import { notFound } from '../domain/errors';
 import { createUser, deleteUser, editUser } from '../services/users';
 import { adminListUsers, findUserByName, type UserRow } from '../store/users';
@@ -32,11 +32,7 @@ export const adminUserHandlers: HandlerMap = {
       offset: paging.offset,
       limit: paging.limit,
     });
-    ctx.list(
-      rows.map((row) => toUser(ctx, row)),
-      total,
-      paging,
-    );
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   },
 
   adminCreateUser: async (ctx) => {

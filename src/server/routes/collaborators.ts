@@ -1,5 +1,5 @@
 import { toCollaboratorPermission } from '../convert/repository';
-import { toUser } from '../convert/user';
+import { userListJson } from '../convert/user';
 import { forbidden, notFound } from '../domain/errors';
 import { addCollaborator, collaboratorByName, removeCollaborator } from '../services/collaborators';
 import { atLeast, isSiteAdmin, repoAccess } from '../services/permissions';
@@ -14,11 +14,7 @@ export const collaboratorHandlers: HandlerMap = {
   repoListCollaborators: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listCollaborators(ctx.db, repo.id, paging);
-    ctx.list(
-      rows.map((user) => toUser(ctx, user)),
-      total,
-      paging,
-    );
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 
   repoCheckCollaborator: repoRoute(readRepo, (ctx, { repo }) => {

@@ -1,4 +1,4 @@
-import { toUser } from '../convert/user';
+import { userListJson } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { canSeeAccount } from '../services/permissions';
@@ -11,8 +11,8 @@ import { visibleAccount } from './lookups';
 function listVisible(ctx: RequestContext, accounts: UserRow[]): void {
   const paging = ctx.paging;
   const visible = accounts.filter((account) => canSeeAccount(ctx.db, ctx.user, account));
-  ctx.list(
-    visible.slice(paging.offset, paging.offset + paging.limit).map((account) => toUser(ctx, account)),
+  ctx.listJson(
+    userListJson(ctx, visible.slice(paging.offset, paging.offset + paging.limit)),
     visible.length,
     paging,
   );

@@ -2,7 +2,7 @@ import type { WatchInfo } from '../../api/types';
 import { issueApiUrl } from '../convert/issueUrls';
 import { repositoryApiUrl } from '../convert/repository';
 import { isoTime } from '../convert/time';
-import { toUser } from '../convert/user';
+import { userListJson } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { assertMayChangeSubscription, isSubscribed, setSubscription } from '../services/subscriptions';
 import { listIssueSubscribers } from '../store/issueWatches';
@@ -26,11 +26,7 @@ export const issueSubscriptionHandlers: HandlerMap = {
     const issue = loadIssue(ctx, repo);
     const paging = ctx.paging;
     const { rows, total } = listIssueSubscribers(ctx.db, issue.id, paging);
-    ctx.list(
-      rows.map((user) => toUser(ctx, user)),
-      total,
-      paging,
-    );
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 
   issueCheckSubscription: repoRoute(readRepo, (ctx, { repo }) => {

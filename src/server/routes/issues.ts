@@ -1,4 +1,4 @@
-import { toIssue, toIssues } from '../convert/issue';
+import { issueFragments, toIssue, issueListJson } from '../convert/issue';
 import { isoTime } from '../convert/time';
 import type { RequestContext } from '../http/context';
 import { createIssue, deleteIssue, editIssue } from '../services/issues';
@@ -7,7 +7,7 @@ import { repositoryIssueFilter, searchIssueFilter } from '../services/issuesSear
 import { setIssueDeadline } from '../services/issuesDeadline';
 import { bodyDueDate } from '../services/issuesTime';
 import type { IssueRow } from '../store/issues';
-import { listIssues } from '../store/issuesList';
+import { listIssueIds } from '../store/issuesList';
 import type { RepositoryRow } from '../store/repositories';
 import type { HandlerMap } from './handler';
 import { issueActor, labelRefs, loadIssue } from './issuesLookup';
@@ -26,16 +26,16 @@ export const issueHandlers: HandlerMap = {
     const filter = repositoryIssueFilter(ctx.db, repo, ctx.args);
     assertIssueAccess(ctx.db, ctx.user, repo, filter.isPull === true, 'read');
     const paging = ctx.paging;
-    const { rows, total } = listIssues(ctx.db, filter, paging);
-    ctx.list(toIssues(ctx, rows, repo), total, paging);
+    const { ids, total } = listIssueIds(ctx.db, filter, paging);
+    ctx.listJson(issueListJson(ctx, ids, repo), total, paging);
   }),
 
   // Across every repository the caller may read (public ones for anonymous callers).
   issueSearchIssues: (ctx) => {
     const filter = searchIssueFilter(ctx.db, ctx.user, ctx.args);
     const paging = ctx.paging;
-    const { rows, total } = listIssues(ctx.db, filter, paging);
-    ctx.list(toIssues(ctx, rows), total, paging);
+    const { ids, total } = listIssueIds(ctx.db, filter, paging);
+    ctx.listJson(issueListJson(ctx, ids), total, paging);
   },
 
   issueCreateIssue: repoRoute(issueWriter, async (ctx, { repo }) => {
@@ -56,7 +56,7 @@ export const issueHandlers: HandlerMap = {
   }),
 
   issueGetIssue: repoRoute(readRepo, (ctx, { repo }) => {
-    ctx.json(toIssue(ctx, loadIssue(ctx, repo), repo));
+    ctx.jsonText(issueFragments(ctx, [loadIssue(ctx, repo)], repo)[0]!);
   }),
 
   // The spec answers 201 for an issue edit (the catalogue's success status).

@@ -1,4 +1,4 @@
-import { toUser } from '../convert/user';
+import { userListJson } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { removeOrganizationMember, setMembershipVisibility } from '../services/organizations';
@@ -23,11 +23,7 @@ function listMembers(ctx: RequestContext, org: UserRow, publicOnly: boolean): vo
     { publicOnly, visibleTo: publicOnly ? visibleTo : undefined },
     paging,
   );
-  ctx.list(
-    rows.map((user) => toUser(ctx, user)),
-    total,
-    paging,
-  );
+  ctx.listJson(userListJson(ctx, rows), total, paging);
 }
 
 const isPublicMember = (ctx: RequestContext, org: UserRow, user: UserRow): boolean =>

@@ -1,4 +1,4 @@
-import { toPullRequest, toPullRequests } from '../convert/pullRequest';
+import { toPullRequest, pullRequestListJson } from '../convert/pullRequest';
 import type { BodyFields } from '../http/bodyFields';
 import type { RequestContext } from '../http/context';
 import { invalid, malformed, notAllowed, notFound } from '../domain/errors';
@@ -58,7 +58,7 @@ export const pullHandlers: HandlerMap = {
       pullGit(ctx),
       rows.map((row) => ({ ...row, baseRepo: repo })),
     );
-    ctx.list(toPullRequests(ctx, fresh, repo), total, paging);
+    ctx.listJson(pullRequestListJson(ctx, fresh, repo), total, paging);
   }),
 
   repoCreatePullRequest: repoRoute(pullWriter, async (ctx, { repo }) => {

@@ -1,4 +1,4 @@
-import { toRepository } from '../convert/repository';
+import { repositoryFragments, toRepository } from '../convert/repository';
 import { toUser } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import type { BodyFields } from '../http/bodyFields';
@@ -110,8 +110,9 @@ export const repositoryHandlers: HandlerMap = {
     await createFor(ctx, owner);
   },
 
-  repoGet: repoRoute(readRepo, (ctx, { repo, mode }) => {
-    ctx.json(toRepository(ctx, repo, mode));
+  // The guard's mode is repoAccess's, as the cached fragment's.
+  repoGet: repoRoute(readRepo, (ctx, { repo }) => {
+    ctx.jsonText(repositoryFragments(ctx, [repo])[0]!);
   }),
 
   repoGetByID: (ctx) => {

@@ -1,4 +1,4 @@
-import { toRepositories } from '../convert/repository';
+import { toRepositories, repositoryListJson } from '../convert/repository';
 import type { RequestContext } from '../http/context';
 import { invalid, notFound } from '../domain/errors';
 import { canSeeAccount } from '../services/permissions';
@@ -13,14 +13,14 @@ import { visibleAccount } from './lookups';
 export function listVisibleRepositories(ctx: RequestContext, rows: readonly RepositoryRow[]): void {
   const paging = ctx.paging;
   const { items, total } = pageOfVisible(ctx.db, ctx.user, rows, paging);
-  ctx.list(toRepositories(ctx, items), total, paging);
+  ctx.listJson(repositoryListJson(ctx, items), total, paging);
 }
 
 /** The same for the repositories matching a filter, paged in the database. */
 function listVisibleMatches(ctx: RequestContext, filter: RepositoryFilter): void {
   const paging = ctx.paging;
   const { items, total } = pageOfVisibleRepositories(ctx.db, ctx.user, filter, paging);
-  ctx.list(toRepositories(ctx, items), total, paging);
+  ctx.listJson(repositoryListJson(ctx, items), total, paging);
 }
 
 const searchModes = ['fork', 'source', 'mirror', 'collaborative'] as const;

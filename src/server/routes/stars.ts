@@ -1,4 +1,4 @@
-import { toUser } from '../convert/user';
+import { userListJson } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { addStar, isStarring, listStargazers, removeStar, starredRepositories } from '../store/stars';
@@ -45,10 +45,6 @@ export const starHandlers: HandlerMap = {
   repoListStargazers: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listStargazers(ctx.db, repo.id, paging);
-    ctx.list(
-      rows.map((user) => toUser(ctx, user)),
-      total,
-      paging,
-    );
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 };

@@ -1,4 +1,4 @@
-import { toUser } from '../convert/user';
+import { toUser, userListJson } from '../convert/user';
 import { notFound } from '../domain/errors';
 import { addTeamMember, removeTeamMember } from '../services/teams';
 import { isTeamMember, listTeamMembers } from '../store/teams';
@@ -10,11 +10,7 @@ export const teamMemberHandlers: HandlerMap = {
   orgListTeamMembers: teamRoute('member', (ctx, team) => {
     const paging = ctx.paging;
     const { rows, total } = listTeamMembers(ctx.db, team.id, paging);
-    ctx.list(
-      rows.map((user) => toUser(ctx, user)),
-      total,
-      paging,
-    );
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 
   orgListTeamMember: teamRoute('member', (ctx, team) => {

@@ -1,4 +1,4 @@
-import { toUser } from '../convert/user';
+import { toUser, userFragments } from '../convert/user';
 import { searchUsers } from '../store/users';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
@@ -7,7 +7,7 @@ export const userHandlers: HandlerMap = {
   userGetCurrent: (ctx) => ctx.json(toUser(ctx, ctx.requireUser())),
 
   // Gitea answers organizations here too: they are accounts like users.
-  userGet: (ctx) => ctx.json(toUser(ctx, visibleAccount(ctx, ctx.param('username')))),
+  userGet: (ctx) => ctx.jsonText(userFragments(ctx, [visibleAccount(ctx, ctx.param('username'))])[0]!),
 
   userSearch: (ctx) => {
     const paging = ctx.paging;

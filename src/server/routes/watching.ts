@@ -1,5 +1,5 @@
 import { toWatchInfo } from '../convert/repository';
-import { toUser } from '../convert/user';
+import { userListJson } from '../convert/user';
 import { notFound } from '../domain/errors';
 import {
   isWatching,
@@ -36,11 +36,7 @@ export const watchingHandlers: HandlerMap = {
   repoListSubscribers: repoRoute(readRepo, (ctx, { repo }) => {
     const paging = ctx.paging;
     const { rows, total } = listWatchers(ctx.db, repo.id, paging);
-    ctx.list(
-      rows.map((user) => toUser(ctx, user)),
-      total,
-      paging,
-    );
+    ctx.listJson(userListJson(ctx, rows), total, paging);
   }),
 
   userCurrentListSubscriptions: (ctx) =>

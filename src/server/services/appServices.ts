@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config';
+import { repositoriesDir, type ServerConfig } from '../config';
 import { CatFilePool } from '../git/catFile';
 import type { Logger } from '../log';
 import type { Database } from '../store/database';
@@ -34,7 +34,7 @@ export function createAppServices(
     readonly gitPool?: CatFilePool;
   },
 ): AppServices {
-  const gitPool = parts.gitPool ?? new CatFilePool();
+  const gitPool = parts.gitPool ?? new CatFilePool({ managedRoot: repositoriesDir(parts.config.dataDir) });
   if (!parts.gitPool) parts.onStop(() => gitPool.close());
   const cron = new CronRegistry(parts.log);
   // Registered early, so it runs late: each task's own module stops it first, in its turn.

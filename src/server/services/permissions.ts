@@ -86,6 +86,8 @@ function teamAccess(grant: TeamGrant, unit: RepoUnit | undefined): AccessMode {
 export function repoAccess(db: Database, viewer: Viewer, repo: RepositoryRow, unit?: RepoUnit): AccessMode {
   // A workspace repository whose folder is gone is hidden from everyone until it returns.
   if (repo.is_missing) return 'none';
+  // The owner reading: no need to read the owner's row (it exists: it is the viewer).
+  if (viewer !== null && viewer.id === repo.owner_id) return 'owner';
   const owner = findUserById(db, repo.owner_id);
   if (!owner) return 'none';
   if (viewer !== null && (isSiteAdmin(viewer) || viewer.id === owner.id)) return 'owner';

@@ -215,6 +215,25 @@ export function listIssues(
   filter: IssueFilter,
   paging: Paging,
 ): { rows: IssueRow[]; total: number } {
+  return pageOfIssues<IssueRow>(db, filter, paging, 'issue.*');
+}
+
+/** The same page as ids only: a page whose issues are shaped already reads no row (convert/serialisedCache). */
+export function listIssueIds(
+  db: Database,
+  filter: IssueFilter,
+  paging: Paging,
+): { ids: number[]; total: number } {
+  const { rows, total } = pageOfIssues<{ id: number }>(db, filter, paging, 'issue.id');
+  return { ids: rows.map((row) => row.id), total };
+}
+
+function pageOfIssues<Row>(
+  db: Database,
+  filter: IssueFilter,
+  paging: Paging,
+  columns: 'issue.*' | 'issue.id',
+): { rows: Row[]; total: number } {
   if (filter.repoIds.length === 0) return { rows: [], total: 0 };
   const countParams: SqlValue[] = [];
   const source = issueSource(db, filter, countParams);
@@ -228,8 +247,8 @@ export function listIssues(
   const sourceAgain = issueSource(db, filter, params);
   const whereAgain = whereClause(filter, params);
   const order = orderClause(filter, params);
-  const rows = db.all<IssueRow>(
-    `SELECT issue.* FROM ${sourceAgain} WHERE ${whereAgain} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  const rows = db.all<Row>(
+    `SELECT ${columns} FROM ${sourceAgain} WHERE ${whereAgain} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...params,
     paging.limit,
     paging.offset,
