@@ -84,6 +84,9 @@ table.code tr.hunk td { background: var(--hunk-bg); color: var(--fg-soft); }
 .sidebar h3 { font-size: 13px; color: var(--fg-soft); margin: 0 0 6px; }
 .notice { padding: 10px 14px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg-soft); }
 .notice.error { border-color: var(--bad); }
+.narrow { max-width: 380px; margin: 24px auto; }
+.stack { display: flex; flex-direction: column; gap: 12px; }
+.stack label { display: flex; flex-direction: column; gap: 4px; }
 img.inline-file { max-width: 100%; background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
 .hl-keyword, .hl-built_in, .hl-selector-tag, .hl-literal { color: var(--hl-keyword); }
 .hl-string, .hl-regexp, .hl-addition { color: var(--hl-string); }

@@ -1,8 +1,9 @@
 import type { PageRoute } from '../pageRoutes';
 import { accountPages } from './accountPages';
+import { signInPages } from '../session/signInPages';
 
 /**
  * Every web page, most specific first: fixed paths (`/explore/repos`, `/user/login`) before the
  * `/{owner}` and `/{owner}/{repo}/…` patterns that would also match them.
  */
-export const allPages: readonly PageRoute[] = [...accountPages];
+export const allPages: readonly PageRoute[] = [...signInPages, ...accountPages];
