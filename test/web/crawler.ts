@@ -15,6 +15,8 @@ export interface CrawlOptions {
   readonly limit: number;
   /** Called on every HTML page after it loaded in the browser (XSS checks, screenshots). */
   readonly onPage?: (page: Page, visit: Visit) => Promise<void>;
+  /** Links not to follow. */
+  readonly skip?: (url: URL) => boolean;
 }
 
 /** A link's identity for the crawl: no fragment; every sign-in link (its redirect_to differs) counts once. */
@@ -64,6 +66,7 @@ export async function crawl(context: BrowserContext, page: Page, options: CrawlO
       if (target.origin !== origin) continue;
       // the API is not a page and never takes the browser's session (its own tests cover it)
       if (target.pathname.startsWith('/api/v1/')) continue;
+      if (options.skip?.(target)) continue;
       const key = crawlKey(target);
       if (seen.has(key)) continue;
       seen.add(key);
