@@ -6,6 +6,7 @@ import { buildUrlWorld, type UrlWorld } from '../server/urlWorld';
 import { launchChromium, screenshot, signInWithForm, watchedPage, type PageTrouble } from './browser';
 import { crawl, type Visit } from './crawler';
 import { startReceiver, type Receiver } from './receiver';
+import { permalinkUrl } from '../../src/extension/editor/permalink';
 
 /**
  * The web pages in Chromium: each page shows its object, a crawl from `/` (anonymous and signed in) meets
@@ -150,6 +151,59 @@ describe('the web pages in Chromium', () => {
       await context.close();
     });
   }
+
+  test('the URLs the extension opens for a local account (html_url, permalinks) land on pages', async () => {
+    // Open in Browser and Copy URL use the server's html_url (commands/linkCommands.ts); permalinks are
+    // built from the account's server URL (editor/permalink.ts): for the local account, this server's root.
+    const token = world.owner.token;
+    const api = async <T>(path: string): Promise<T> => (await server.request<T>('GET', path, { token })).json;
+    const r = `/repos/${me}/${world.repo}`;
+    const main = await api<{ commit: { id: string } }>(`${r}/branches/main`);
+    const links: { what: string; url: string; shows: string }[] = [
+      { what: 'repository', url: (await api<{ html_url: string }>(r)).html_url, shows: world.repo },
+      {
+        what: 'issue',
+        url: (await api<{ html_url: string }>(`${r}/issues/${world.issue}`)).html_url,
+        shows: 'Weeds <everywhere>',
+      },
+      {
+        what: 'pull request',
+        url: (await api<{ html_url: string }>(`${r}/pulls/${world.pull}`)).html_url,
+        shows: `Plan for ${world.repo}`,
+      },
+      {
+        what: 'release',
+        url: (await api<{ html_url: string }>(`${r}/releases/tags/${world.tag}`)).html_url,
+        shows: 'First harvest',
+      },
+      { what: 'user', url: (await api<{ html_url: string }>(`/users/${me}`)).html_url, shows: world.repo },
+      { what: 'the account (server root)', url: server.url, shows: world.repo },
+      {
+        what: 'permalink',
+        url: permalinkUrl({
+          serverUrl: server.url,
+          owner: me,
+          repo: world.repo,
+          sha: main.commit.id,
+          path: world.filePath,
+          lines: { start: 1, end: 1 },
+        }),
+        shows: 'read me.md',
+      },
+    ];
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await signInWithForm(page, server.url, me, world.owner.password);
+    for (const link of links) {
+      assert.ok(link.url.startsWith(server.url), `${link.what}: ${link.url} is on this server`);
+      const answer = await page.goto(link.url);
+      assert.equal(answer?.status(), 200, `${link.what}: ${link.url}`);
+      assert.match((await answer?.allHeaders())?.['content-type'] ?? '', /^text\/html/, link.what);
+      const text = await page.locator('body').innerText();
+      assert.ok(text.includes(link.shows), `${link.what} shows ${link.shows}: ${text.slice(0, 300)}`);
+    }
+    await context.close();
+  });
 
   test('form posts without the token, or from another origin, are refused (403)', async () => {
     const context = await browser.newContext();
