@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type TestServer } from '../server/harness';
 import { buildUrlWorld, type UrlWorld } from '../server/urlWorld';
 import { launchChromium, screenshot, signInWithForm, watchedPage, type PageTrouble } from './browser';
