@@ -120,6 +120,19 @@ describe('signing in on the web pages', () => {
     assert.ok(page.text.includes(`value="${tokenIn(page.text)}"`));
   });
 
+  test("the session also reads a private repository's raw files and archives", async () => {
+    const visitor = new Visitor();
+    const raw = '/session-alice/hidden-garden/raw/branch/main/README.md';
+    const archive = '/session-alice/hidden-garden/archive/main.zip';
+    assert.equal((await visitor.get(raw)).status, 404);
+    assert.equal((await visitor.get(archive)).status, 404);
+    await visitor.signIn('session-alice', alice.password);
+    const file = await visitor.get(raw);
+    assert.equal(file.status, 200);
+    assert.match(file.text, /hidden-garden/);
+    assert.equal((await visitor.get(archive)).status, 200);
+  });
+
   test('the e-mail address signs in too', async () => {
     const visitor = new Visitor();
     assert.equal((await visitor.signIn('session-alice@example.com', alice.password)).status, 303);
