@@ -250,3 +250,20 @@ describe('signing in on the web pages', () => {
     assert.equal(basic.status, 429, 'the API shares the throttle');
   });
 });
+
+describe('signing in under an https root URL', () => {
+  test('the cookies are Secure and the path is the root path', async () => {
+    const behindProxy = await startServer({ args: ['--root-url', 'https://teahouse.example/code/'] });
+    try {
+      const res = await fetch(`${behindProxy.url}user/login`);
+      assert.equal(res.status, 200);
+      const cookie = res.headers.getSetCookie().find((line) => line.startsWith('teahouse_csrf='));
+      assert.ok(cookie);
+      assert.match(cookie, /Path=\/code\/; HttpOnly; SameSite=Lax; Secure/);
+      const html = await res.text();
+      assert.match(html, /action="\/code\/user\/login"/);
+    } finally {
+      await behindProxy.stop();
+    }
+  });
+});
