@@ -130,6 +130,7 @@ describe('the web pages in Chromium', () => {
     await page.click('form.stack button[type="submit"]');
     await page.waitForSelector('.notice.error');
     assert.equal(await page.locator('.notice.error').innerText(), 'Username or password is incorrect.');
+    await screenshot(page, 'sign-in');
     await context.close();
   });
 
