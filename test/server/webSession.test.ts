@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer, type TestUser } from './harness';
 
@@ -233,6 +235,38 @@ describe('signing in on the web pages', () => {
     const refused = await visitor.signIn('session-bob', 'a-new-password-1');
     assert.equal(refused.status, 403);
     assert.ok(refused.text.includes('prohibited from signing in'));
+  });
+
+  test('the sessions are rows that go: stored hashed, deleted by a password change and with the user', async () => {
+    const dave = await server.createUser('session-dave');
+    const sessionsOf = (uid: number): { id_hash: string }[] => {
+      const db = new DatabaseSync(path.join(server.dataDir, 'teahouse.db'), { readOnly: true });
+      try {
+        return db.prepare('SELECT id_hash FROM web_session WHERE uid = ?').all(uid) as { id_hash: string }[];
+      } finally {
+        db.close();
+      }
+    };
+    const visitor = new Visitor();
+    await visitor.signIn('session-dave', dave.password);
+    await new Visitor().signIn('session-dave', dave.password);
+    const rows = sessionsOf(dave.user.id);
+    assert.equal(rows.length, 2);
+    const cookieId = visitor.cookies.get('teahouse_session')!.split('.')[0]!;
+    assert.ok(!rows.some((row) => row.id_hash.includes(cookieId)), 'the id itself is not stored');
+    const changed = await server.request('PATCH', '/admin/users/session-dave', {
+      token: server.admin.token,
+      body: { login_name: 'session-dave', source_id: 0, password: 'another-password-2' },
+    });
+    assert.equal(changed.status, 200);
+    assert.equal(sessionsOf(dave.user.id).length, 0, 'a password change deletes them');
+    await visitor.signIn('session-dave', 'another-password-2');
+    assert.equal(sessionsOf(dave.user.id).length, 1);
+    const deleted = await server.request('DELETE', '/admin/users/session-dave', {
+      token: server.admin.token,
+    });
+    assert.equal(deleted.status, 204, deleted.text);
+    assert.equal(sessionsOf(dave.user.id).length, 0, 'deleting the user deletes them');
   });
 
   test('failed sign-ins count toward the same limit as HTTP Basic', async () => {
