@@ -87,7 +87,28 @@ table.code tr.hunk td { background: var(--hunk-bg); color: var(--fg-soft); }
 .narrow { max-width: 380px; margin: 24px auto; }
 .stack { display: flex; flex-direction: column; gap: 12px; }
 .stack label { display: flex; flex-direction: column; gap: 4px; }
+details.ref-switcher { position: relative; margin: 0 0 12px; }
+details.ref-switcher > summary { list-style: none; }
+.ref-menu { position: absolute; z-index: 10; background: var(--bg); min-width: 260px; max-height: 420px; overflow: auto; }
+.ref-menu a.active { font-weight: 600; }
+.breadcrumbs { margin: 0 0 12px; }
+.diff-add { color: var(--ok); } .diff-del { color: var(--bad); }
+.clone-urls { margin: 0 0 12px; } .clone-urls code { user-select: all; }
+pre.commit-message { white-space: pre-wrap; margin: 0 0 8px; }
+table.code td.num a { color: inherit; }
+table.code td { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+svg.icon { vertical-align: text-bottom; fill: var(--fg-soft); margin-right: 4px; }
 img.inline-file { max-width: 100%; background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
+.filters { display: grid; gap: 8px; margin: 0 0 12px; }
+a.label-filter { opacity: 0.75; } a.label-filter.selected { opacity: 1; }
+a.label-filter.selected .label { border-color: var(--accent); }
+.list.compact > li { padding: 2px 0; border-top: 0; }
+.conversation-header h1 { margin-bottom: 4px; }
+.reactions { margin: -8px 0 16px; }
+.pull-summary { margin: 0 0 16px; } .pull-summary p { margin: 4px 0; }
+.pull-summary .mergeable { color: var(--ok); } .pull-summary .conflict { color: var(--warn); }
+.review .state { font-size: 12px; padding: 0 8px; }
+progress { width: 120px; accent-color: var(--ok); }
 .hl-keyword, .hl-built_in, .hl-selector-tag, .hl-literal { color: var(--hl-keyword); }
 .hl-string, .hl-regexp, .hl-addition { color: var(--hl-string); }
 .hl-comment, .hl-quote { color: var(--hl-comment); font-style: italic; }
