@@ -63,23 +63,43 @@ describe('the web pages in Chromium', () => {
     const context = await browser.newContext();
     const { page, trouble } = await watchedPage(context);
     const issueTitle = 'Weeds <everywhere>';
-    const pages: { name: string; path: string; shows: string; shot?: string }[] = [
-      { name: 'home', path: '/', shows: world.repo },
-      { name: 'user', path: `/${me}`, shows: world.repo },
-      { name: 'organization', path: `/${world.org}`, shows: world.orgRepo },
-      { name: 'repository', path: `/${me}/${world.repo}`, shows: world.repo, shot: 'repository' },
+    const pages: { name: string; path: string; shows: string[]; shot?: string }[] = [
+      { name: 'home', path: '/', shows: [world.repo, world.orgRepo] },
+      { name: 'user', path: `/${me}`, shows: [world.repo] },
+      { name: 'organization', path: `/${world.org}`, shows: [world.orgRepo] },
+      {
+        name: 'repository',
+        path: `/${me}/${world.repo}`,
+        shows: [
+          world.repo,
+          `${server.url}${me}/${world.repo}.git`,
+          'docs',
+          'README.md',
+          'Add a file with a space',
+        ],
+        shot: 'repository',
+      },
       {
         name: 'file',
         path: `/${me}/${world.repo}/src/branch/main/docs/read%20me.md`,
-        shows: 'read me.md',
+        shows: ['read me.md', 'Hello', 'garden'],
         shot: 'file',
       },
-      { name: 'issue', path: `/${me}/${world.repo}/issues/${world.issue}`, shows: issueTitle },
+      {
+        name: 'issue',
+        path: `/${me}/${world.repo}/issues/${world.issue}`,
+        shows: [issueTitle, 'See #1', 'I can pull them', 'bug', 'First <harvest>'],
+      },
       {
         name: 'pull request',
         path: `/${me}/${world.repo}/pulls/${world.pull}`,
-        shows: `Plan for ${world.repo}`,
+        shows: [`Plan for ${world.repo}`, 'Please review', 'Looks fine', world.headBranch],
         shot: 'pull-request',
+      },
+      {
+        name: 'pull request files',
+        path: `/${me}/${world.repo}/pulls/${world.pull}/files`,
+        shows: ['notes/plan.md', 'first step'],
       },
     ];
     for (const expected of pages) {
@@ -87,10 +107,9 @@ describe('the web pages in Chromium', () => {
       assert.equal(answer?.status(), 200, expected.name);
       assert.match((await answer?.allHeaders())?.['content-security-policy'] ?? '', /default-src 'none'/);
       const text = await page.locator('body').innerText();
-      assert.ok(
-        text.includes(expected.shows),
-        `${expected.name} shows ${expected.shows}: ${text.slice(0, 300)}`,
-      );
+      for (const shown of expected.shows) {
+        assert.ok(text.includes(shown), `${expected.name} shows ${shown}: ${text.slice(0, 500)}`);
+      }
       if (expected.shot) await screenshot(page, expected.shot);
     }
     assert.deepEqual(trouble.cspViolations, []);
