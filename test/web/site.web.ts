@@ -83,6 +83,11 @@ describe('the web pages in Chromium', () => {
         name: 'file',
         path: `/${me}/${world.repo}/src/branch/main/docs/read%20me.md`,
         shows: ['read me.md', 'Hello', 'garden'],
+      },
+      {
+        name: 'file source',
+        path: `/${me}/${world.repo}/src/branch/main/docs/read%20me.md?display=source`,
+        shows: ['Hello <b>garden</b>'],
         shot: 'file',
       },
       {
