@@ -57,6 +57,21 @@ await Promise.all([
   copyFile('node_modules/@vscode/codicons/dist/codicon.ttf', 'media/dist/codicon.ttf'),
 ]);
 
+// The server's Swagger UI (/api/swagger) from swagger-ui-dist: the VSIX ships no node_modules, so the files
+// the page loads go beside dist/cli.js (src/server/http/web/swaggerUi/swaggerUiFiles.ts finds them there).
+const swaggerUiFiles = [
+  'swagger-ui-bundle.js',
+  'swagger-ui.css',
+  'favicon-32x32.png',
+  'swagger-ui-bundle.js.LICENSE.txt',
+  'LICENSE',
+  'NOTICE',
+];
+await mkdir('dist/swagger-ui', { recursive: true });
+await Promise.all(
+  swaggerUiFiles.map((name) => copyFile(`node_modules/swagger-ui-dist/${name}`, `dist/swagger-ui/${name}`)),
+);
+
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {

@@ -9,6 +9,7 @@ import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
 import { attachmentDownloadRoute } from './http/web/attachmentDownload';
 import { siteAssetsRoute } from './http/web/siteAssets';
+import { swaggerUiRoute } from './http/web/swaggerUi/swaggerUiRoute';
 import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
@@ -98,6 +99,7 @@ export function createTeahouseServer(
         handlers,
         siteRoutes: [
           swaggerRoute(operations, serverVersion, rootUrl),
+          swaggerUiRoute(rootUrl),
           teahouseVersionRoute(teahouseVersion),
           avatarRoute,
           attachmentDownloadRoute(app),

@@ -8,7 +8,8 @@ import { hashToken, requiredScope, scopesGrant } from '../services/tokens';
 import { HttpError } from './httpError';
 import { loginThrottleFor } from './loginThrottle';
 
-export type AuthMethod = 'anonymous' | 'basic' | 'token';
+/** `session`: a web page's caller signed in through the login form (never accepted by the API). */
+export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'session';
 
 export interface Identity {
   /** Who the request acts as (the sudo target under sudo), or null when anonymous. */
@@ -40,16 +41,17 @@ function parseBasic(value: string): { username: string; password: string } | und
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-async function basicIdentity(db: Database, value: string, address: string | undefined): Promise<Identity> {
-  const credentials = parseBasic(value);
-  if (!credentials) throw invalidCredentials();
-  const { username, password } = credentials;
-  // Gitea: an empty password or `x-oauth-basic` means the username is a token.
-  if (password === '' || password === 'x-oauth-basic') return tokenIdentity(db, username, 'basic');
-  // A token as the password is tried first; it never costs a password hash.
-  const asToken = findTokenByHash(db, hashToken(password));
-  if (asToken) return tokenIdentity(db, password, 'basic');
-  // Password guessing is slowed down per client address (loginThrottle.ts); only failures count.
+/**
+ * A user's password, checked as for every password sign-in (HTTP Basic, the web login form): guessing is
+ * slowed down per client address (loginThrottle.ts; only failures count), and a wrong name or password is
+ * the same 401.
+ */
+export async function checkPassword(
+  db: Database,
+  username: string,
+  password: string,
+  address: string | undefined,
+): Promise<UserRow> {
   const attempt = address === undefined ? undefined : { address, username, password };
   const throttle = loginThrottleFor(db);
   if (attempt) throttle.assertAllowed(attempt);
@@ -61,6 +63,19 @@ async function basicIdentity(db: Database, value: string, address: string | unde
     throw invalidCredentials();
   }
   if (attempt) throttle.recordSuccess(attempt);
+  return user;
+}
+
+async function basicIdentity(db: Database, value: string, address: string | undefined): Promise<Identity> {
+  const credentials = parseBasic(value);
+  if (!credentials) throw invalidCredentials();
+  const { username, password } = credentials;
+  // Gitea: an empty password or `x-oauth-basic` means the username is a token.
+  if (password === '' || password === 'x-oauth-basic') return tokenIdentity(db, username, 'basic');
+  // A token as the password is tried first; it never costs a password hash.
+  const asToken = findTokenByHash(db, hashToken(password));
+  if (asToken) return tokenIdentity(db, password, 'basic');
+  const user = await checkPassword(db, username, password, address);
   return { user, signedInAs: user, method: 'basic' };
 }
 

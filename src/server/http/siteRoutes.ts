@@ -18,14 +18,6 @@ export function swaggerRoute(
       sendJson(res, 200, document);
       return true;
     }
-    if (path === '/api/swagger' || path === '/api/swagger/') {
-      // Error bodies link here, as Gitea's do; a pointer to the description is enough without a UI.
-      res.setHeader('Content-Type', 'text/html;charset=utf-8');
-      res.end(
-        `<!doctype html><title>Teahouse API</title><p>The API description: <a href="${rootUrl}swagger.v1.json">swagger.v1.json</a></p>\n`,
-      );
-      return true;
-    }
     return false;
   };
 }

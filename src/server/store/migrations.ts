@@ -15,6 +15,7 @@ import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 import { teamReviewRequestsSchema } from './migrations/v56TeamReviewRequests';
 import { publishLedgerSchema } from './migrations/v57PublishLedger';
 import { searchIndexesSchema } from './migrations/v58SearchIndexes';
+import { webSessionsSchema } from './migrations/v61WebSessions';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -105,6 +106,11 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #17: search indexes (repositories: trigrams, short substrings; issues: trigram vocabulary, tails)',
     up: (db) => db.exec(searchIndexesSchema),
+  },
+  {
+    version: 61,
+    description: 'issue #15: web sign-in sessions and the key that signs their cookies',
+    up: (db) => db.exec(webSessionsSchema),
   },
 ];
 

@@ -9,7 +9,9 @@ import {
 } from '../../services/attachments';
 import type { AppServices } from '../../services/appServices';
 import { findRepositoryByName } from '../../store/repositories';
-import { identifyCaller, type SiteRoute } from '../requestHandler';
+import type { SiteRoute } from '../requestHandler';
+import { pageIdentity } from './session/pageIdentity';
+import { readVisitor } from './session/visitor';
 
 const decode = (segment: string): string | undefined => {
   try {
@@ -59,7 +61,8 @@ export function attachmentDownloadRoute(app: AppServices): SiteRoute {
     const parts = decoded as string[];
     const rawUrl = req.url ?? '';
     const query = new URLSearchParams(rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '');
-    const identity = await identifyCaller(app, req, query);
+    // a browser signed in on the pages downloads a private release's files too
+    const identity = await pageIdentity(app, req, query, readVisitor(app, req));
     const head = req.method === 'HEAD';
     const download = byUuid
       ? attachmentDownloadByUuid(services, identity.user, parts[1]!, !head)

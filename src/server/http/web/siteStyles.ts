@@ -84,6 +84,9 @@ table.code tr.hunk td { background: var(--hunk-bg); color: var(--fg-soft); }
 .sidebar h3 { font-size: 13px; color: var(--fg-soft); margin: 0 0 6px; }
 .notice { padding: 10px 14px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg-soft); }
 .notice.error { border-color: var(--bad); }
+.narrow { max-width: 380px; margin: 24px auto; }
+.stack { display: flex; flex-direction: column; gap: 12px; }
+.stack label { display: flex; flex-direction: column; gap: 4px; }
 details.ref-switcher { position: relative; margin: 0 0 12px; }
 details.ref-switcher > summary { list-style: none; }
 .ref-menu { position: absolute; z-index: 10; background: var(--bg); min-width: 260px; max-height: 420px; overflow: auto; }

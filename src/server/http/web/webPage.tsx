@@ -19,6 +19,8 @@ export interface WebPageOptions {
   readonly query: URLSearchParams;
   /** The CSRF token forms on this page carry. */
   readonly csrfToken: string;
+  /** A POST's form fields (its `_csrf` already checked); empty for GET. */
+  readonly form?: URLSearchParams;
 }
 
 export interface PageContent {
@@ -35,6 +37,7 @@ export class WebPage {
   readonly identity: Identity;
   readonly query: URLSearchParams;
   readonly csrfToken: string;
+  readonly form: URLSearchParams;
   private readonly api: ApiReader;
 
   constructor(options: WebPageOptions) {
@@ -44,6 +47,7 @@ export class WebPage {
     this.identity = options.identity;
     this.query = options.query;
     this.csrfToken = options.csrfToken;
+    this.form = options.form ?? new URLSearchParams();
     this.api = options.api;
   }
 

@@ -5,7 +5,7 @@ import type { Identity } from '../auth';
 import { RequestContext } from '../context';
 import { httpErrorOf } from '../errorStatus';
 import { HttpError } from '../httpError';
-import { identifyCaller, type SiteRoute } from '../requestHandler';
+import type { SiteRoute } from '../requestHandler';
 import type { Router } from '../router';
 import { serverFault } from '../serverFaults';
 import { ApiReader } from './apiReader';
@@ -13,6 +13,9 @@ import { ErrorBody } from './layout/parts';
 import { findPageRoute, type PageRoute } from './pageRoutes';
 import { allPages } from './pages/allPages';
 import { sendPlaceholderPage } from './placeholderPage';
+import { assertCsrfToken, assertSameOrigin } from './session/csrf';
+import { pageIdentity, readForm } from './session/pageIdentity';
+import { csrfTokenOf, readVisitor, withFormKey } from './session/visitor';
 import { WebPage } from './webPage';
 import { webTarget, type ApiTarget, type PageCandidate } from './webTargets';
 import { apiPrefix } from '../requestHandler';
@@ -47,7 +50,7 @@ export function webRoute(options: WebRouteOptions): SiteRoute {
 
   const serve = async (req: IncomingMessage, res: ServerResponse, target: ApiTarget): Promise<void> => {
     const query = queryOf(req);
-    const identity = await identifyCaller(app, req, query);
+    const identity = await pageIdentity(app, req, query, readVisitor(app, req));
     const match = router.resolve('GET', target.apiPath);
     const handler = handlers[match.op.operationId as keyof HandlerMap];
     if (!handler) throw new HttpError(501, `not implemented yet: ${match.op.operationId}`);
@@ -66,7 +69,7 @@ export function webRoute(options: WebRouteOptions): SiteRoute {
     candidates: readonly PageCandidate[],
   ): Promise<void> => {
     const query = queryOf(req);
-    const identity = await identifyCaller(app, req, query);
+    const identity = await pageIdentity(app, req, query, readVisitor(app, req));
     const api = reader(req, res, identity);
     let lastError: unknown;
     for (const candidate of candidates) {
@@ -97,8 +100,28 @@ export function webRoute(options: WebRouteOptions): SiteRoute {
     const query = queryOf(req);
     let page: WebPage | undefined;
     try {
-      const identity = await identifyCaller(app, req, query);
-      page = new WebPage({ app, req, res, identity, api: reader(req, res, identity), query, csrfToken: '' });
+      let visitor = readVisitor(app, req);
+      let form = new URLSearchParams();
+      if (route.method === 'POST') {
+        // every form post: from this site, with the visitor's token (webRoute checks it, not each page)
+        assertSameOrigin(app, req);
+        form = await readForm(req);
+        assertCsrfToken(app, visitor, form.get('_csrf'));
+      } else {
+        visitor = withFormKey(app, res, visitor);
+      }
+      const identity = await pageIdentity(app, req, query, visitor);
+      const csrfToken = csrfTokenOf(app, visitor);
+      page = new WebPage({
+        app,
+        req,
+        res,
+        identity,
+        api: reader(req, res, identity),
+        query,
+        csrfToken,
+        form,
+      });
       await route.handle(page, params);
     } catch (error) {
       if (res.headersSent) throw error;
