@@ -243,22 +243,37 @@ function countMatches(db: Database, filter: IssueFilter, candidates: KeywordCand
   return db.get<{ n: number }>(sql, ...params)?.n ?? 0;
 }
 
+// The orders whose columns issue_search_cover holds.
+const indexedSorts: ReadonlySet<IssueSort> = new Set([
+  'newest',
+  'oldest',
+  'recentupdate',
+  'leastupdate',
+  'priorityrepo',
+]);
+
 /**
- * For a search countableFromIndexes, one pass over the candidates' index entries counts them and picks the
- * page (the orders by number, creation or update come from the index too); whole rows load for the page
- * only. A page past the last has no row to carry the total: it is counted apart.
+ * For a search countableFromIndexes in an order the index holds: one pass over the candidates' index
+ * entries keeps the matches' order columns, which are then counted and sorted for the page; whole rows
+ * load for the page only. A page past the last has no row to carry the total: it is counted apart.
+ * Undefined for the other orders.
  */
 function indexedPage(
   db: Database,
   filter: IssueFilter,
   candidates: KeywordCandidates,
   paging: Paging,
-): { rows: IssueRow[]; total: number } {
+): { rows: IssueRow[]; total: number } | undefined {
+  if (!indexedSorts.has(filter.sort ?? 'newest')) return undefined;
   const params: SqlValue[] = [];
   const matches = indexedMatches(filter, candidates, params);
   const order = orderClause(filter, params);
   const page = db.all<{ id: number; total: number }>(
-    `SELECT issue.id AS id, count(*) OVER () AS total FROM ${matches} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    `WITH matched AS MATERIALIZED (
+       SELECT issue.id AS id, issue.repo_id AS repo_id, issue.number AS number, issue.created AS created,
+         issue.updated AS updated FROM ${matches})
+     SELECT issue.id AS id, (SELECT count(*) FROM matched) AS total FROM matched AS issue
+     ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...params,
     paging.limit,
     paging.offset,
@@ -292,8 +307,11 @@ export function listIssues(
 ): { rows: IssueRow[]; total: number } {
   if (filter.repoIds.length === 0) return { rows: [], total: 0 };
   const candidates = searchCandidates(db, filter);
-  if (candidates && countableFromIndexes(filter, candidates))
-    return indexedPage(db, filter, candidates, paging);
+  const indexed =
+    candidates && countableFromIndexes(filter, candidates)
+      ? indexedPage(db, filter, candidates, paging)
+      : undefined;
+  if (indexed) return indexed;
   const total = totalFromCounters(db, filter) ?? countMatches(db, filter, candidates);
   if (total === 0 || paging.offset >= total) return { rows: [], total };
   const params: SqlValue[] = [];
