@@ -224,9 +224,17 @@ const countableFromIndexes = (filter: IssueFilter, candidates: KeywordCandidates
   candidates !== undefined && plainKeywordSearch(filter) && candidatesExactForAsciiIssues(filter.keyword!);
 
 /** The matches among the candidates, over `issue_search_cover` (FROM and WHERE). */
-function indexedMatches(filter: IssueFilter, candidates: KeywordCandidates, params: SqlValue[]): string {
+function indexedMatches(
+  db: Database,
+  filter: IssueFilter,
+  candidates: KeywordCandidates,
+  params: SqlValue[],
+): string {
   const source = candidateSource(candidates, params, 'INDEXED BY issue_search_cover');
   const where = whereClause(filter, params, false);
+  // Mostly no issue is unsure (texts in English): then no candidate needs the probe.
+  const unsure = db.get<{ some: number }>('SELECT EXISTS (SELECT 1 FROM issue_search_unsure) AS some');
+  if (unsure?.some !== 1) return `${source} WHERE ${where}`;
   const check = keywordCondition(filter.keyword!, params, 'checked');
   return `${source} WHERE ${where}
     AND (issue.id NOT IN (SELECT id FROM issue_search_unsure)
@@ -238,7 +246,7 @@ function countMatches(db: Database, filter: IssueFilter, candidates: KeywordCand
   const params: SqlValue[] = [];
   const sql =
     candidates && countableFromIndexes(filter, candidates)
-      ? `SELECT count(*) AS n FROM ${indexedMatches(filter, candidates, params)}`
+      ? `SELECT count(*) AS n FROM ${indexedMatches(db, filter, candidates, params)}`
       : `SELECT count(*) AS n FROM ${candidateSource(candidates, params)} WHERE ${whereClause(filter, params)}`;
   return db.get<{ n: number }>(sql, ...params)?.n ?? 0;
 }
@@ -266,12 +274,13 @@ function indexedPage(
 ): { rows: IssueRow[]; total: number } | undefined {
   if (!indexedSorts.has(filter.sort ?? 'newest')) return undefined;
   const params: SqlValue[] = [];
-  const matches = indexedMatches(filter, candidates, params);
+  const matches = indexedMatches(db, filter, candidates, params);
   const order = orderClause(filter, params);
+  const kept = [...new Set(['id', ...[...order.matchAll(/issue\.(\w+)/g)].map((m) => m[1]!)])]
+    .map((column) => `issue.${column} AS ${column}`)
+    .join(', ');
   const page = db.all<{ id: number; total: number }>(
-    `WITH matched AS MATERIALIZED (
-       SELECT issue.id AS id, issue.repo_id AS repo_id, issue.number AS number, issue.created AS created,
-         issue.updated AS updated FROM ${matches})
+    `WITH matched AS MATERIALIZED (SELECT ${kept} FROM ${matches})
      SELECT issue.id AS id, (SELECT count(*) FROM matched) AS total FROM matched AS issue
      ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...params,
