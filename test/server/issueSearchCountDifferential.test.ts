@@ -181,3 +181,55 @@ describe('issue search totals and pages from the indexes', () => {
     assert.equal(kelvin.total, 0, 'the Kelvin sign is no k to LIKE');
   });
 });
+
+describe('issue search totals when every text is plain ASCII', () => {
+  const dir = makeTempDir('teahouse-issue-ascii-');
+  const db = new Database(path.join(dir, 'teahouse.db'));
+  migrate(db);
+  after(() => db.close());
+  const posterId = insertUser(db, { name: 'ia-owner', email: 'ia@example.com', passwdHash: '', salt: '' });
+  const repoId = insertRepository(db, {
+    ownerId: posterId,
+    ownerName: 'ia-owner',
+    name: 'plain',
+    description: '',
+    defaultBranch: 'main',
+    isPrivate: false,
+    isEmpty: true,
+    isTemplate: false,
+    objectFormatName: 'sha1',
+    size: 0,
+  });
+  const texts: { number: number; title: string; content: string }[] = [];
+  db.transaction(() => {
+    for (let i = 0; i < 5_200; i++) {
+      const title = `Issue ${i}: ${i % 3 === 0 ? 'Crash' : 'slow'}`;
+      const content = i % 5 === 0 ? `Body ${i * 7}` : '';
+      texts.push({ number: insertIssue(db, { repoId, posterId, title, content }).number, title, content });
+    }
+  });
+
+  test('no unsure issue: the count and page come from the indexes alone', () => {
+    assert.equal(db.get<{ n: number }>('SELECT count(*) AS n FROM issue_search_unsure')?.n, 0);
+    for (const keyword of ['12', 'Issue 12', 'dy 1', 'CRASH', 'h', '7:', 'zz']) {
+      const k = keyword.toLowerCase();
+      const matches = texts
+        .filter((t) => t.title.toLowerCase().includes(k) || t.content.toLowerCase().includes(k))
+        .map((t) => t.number)
+        .sort((a, b) => b - a);
+      for (const page of [1, 5]) {
+        const answer = listIssues(
+          db,
+          { repoIds: [repoId], keyword },
+          { page, limit: 8, offset: (page - 1) * 8 },
+        );
+        assert.equal(answer.total, matches.length, keyword);
+        assert.deepEqual(
+          answer.rows.map((row) => row.number),
+          matches.slice((page - 1) * 8, page * 8),
+          `${keyword} page ${page}`,
+        );
+      }
+    }
+  });
+});
