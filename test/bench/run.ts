@@ -2,7 +2,8 @@
 // server against baselines run in the same session, and prints one table. See README "Benchmarks".
 // BENCH_SECONDS (default 10) sets the length of each load run with a target (half of it for the others);
 // BENCH_VSCODE_RUNS (default 3) the VS Code sessions, BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1
-// keeps the temporary folder.
+// keeps the temporary folder; BENCH_ONLY=scale measures only the scale rows (issue lists, issue and
+// repository search).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,7 @@ const issueSearchKeywords = ['Issue 12', '12'];
 const smallRepositoryCount = 1_000;
 // issue 15: an issue page of this many comments
 const discussionComments = 200;
+const onlyScale = process.env['BENCH_ONLY'] === 'scale';
 
 async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-'));
@@ -49,65 +51,71 @@ async function main(): Promise<void> {
     const discussion = seedDiscussion(dataDir, world, issueRepos.small, discussionComments);
     log(`seeded 111,000 issues and ${smallRepositoryCount} repositories in ${Date.now() - t0} ms`);
     t0 = Date.now();
-    const gitDir = buildHistory(5_000);
-    log(`built a repository of 5,000 commits with git fast-import in ${Date.now() - t0} ms`);
+    const gitDir = onlyScale ? undefined : buildHistory(5_000);
+    if (gitDir) log(`built a repository of 5,000 commits with git fast-import in ${Date.now() - t0} ms`);
 
     server = await startBuiltServer(dataDir);
-    await git(
-      [
-        'push',
-        '--quiet',
-        `${server.url.replace('://', `://bench:${world.token}@`)}bench/history.git`,
-        'main',
-      ],
-      gitDir,
-    );
+    if (gitDir) {
+      await git(
+        [
+          'push',
+          '--quiet',
+          `${server.url.replace('://', `://bench:${world.token}@`)}bench/history.git`,
+          'main',
+        ],
+        gitDir,
+      );
+    }
     const searchPath = `/repos/search?q=${searchKeyword}`;
     const searchSmall = await p50(server, world, searchPath);
     rows.push(...(await measureIssueScale(server, world)));
     for (const keyword of issueSearchKeywords)
       rows.push(await measureIssueSearchScale(server, world, keyword));
     log('scale: issues measured');
-    rows.push(await measureIssuePage(server, world, issueRepos.small, discussion, discussionComments));
-    log('web: the issue page measured');
+    if (!onlyScale) {
+      rows.push(await measureIssuePage(server, world, issueRepos.small, discussion, discussionComments));
+      log('web: the issue page measured');
+    }
     await server.stop();
 
-    seedRepositories(dataDir, world, 10_000);
-    server = await startBuiltServer(dataDir);
-    const idle = rssMb(server.pid);
-    await warmUp(server, world.token, searchKeyword);
-    // after a warm-up the heap, JIT code and buffers have their working size: growth beyond it is a leak
-    const warm = rssMb(server.pid);
-    rows.push(...(await measureThroughput({ server, world, workDir, searchKeyword, seconds, log })));
-    const after = rssMb(server.pid);
-    rows.push(...(await measureConditional(server, world, seconds, log)));
-    rows.push(
-      {
-        figure: 'server RSS idle',
-        value: mb(idle),
-        baseline: '–',
-        ratio: '–',
-        target: '≤ 100 MB',
-        met: idle <= 100,
-      },
-      {
-        figure: `server RSS after a ${warmUpSeconds} s warm-up of each route`,
-        value: mb(warm),
-        baseline: `${mb(idle)} (idle)`,
-        ratio: times(warm / idle),
-        target: '–',
-        met: undefined,
-      },
-      {
-        figure: 'server RSS after the throughput runs',
-        value: mb(after),
-        baseline: `${mb(warm)} (warm)`,
-        ratio: times(after / warm),
-        target: '≤ 1.20×',
-        met: after / warm <= 1.2,
-      },
-    );
-    await server.stop();
+    if (gitDir) {
+      seedRepositories(dataDir, world, 10_000);
+      server = await startBuiltServer(dataDir);
+      const idle = rssMb(server.pid);
+      await warmUp(server, world.token, searchKeyword);
+      // after a warm-up the heap, JIT code and buffers have their working size: growth beyond it is a leak
+      const warm = rssMb(server.pid);
+      rows.push(...(await measureThroughput({ server, world, workDir, searchKeyword, seconds, log })));
+      const after = rssMb(server.pid);
+      rows.push(...(await measureConditional(server, world, seconds, log)));
+      rows.push(
+        {
+          figure: 'server RSS idle',
+          value: mb(idle),
+          baseline: '–',
+          ratio: '–',
+          target: '≤ 100 MB',
+          met: idle <= 100,
+        },
+        {
+          figure: `server RSS after a ${warmUpSeconds} s warm-up of each route`,
+          value: mb(warm),
+          baseline: `${mb(idle)} (idle)`,
+          ratio: times(warm / idle),
+          target: '–',
+          met: undefined,
+        },
+        {
+          figure: 'server RSS after the throughput runs',
+          value: mb(after),
+          baseline: `${mb(warm)} (warm)`,
+          ratio: times(after / warm),
+          target: '≤ 1.20×',
+          met: after / warm <= 1.2,
+        },
+      );
+      await server.stop();
+    }
 
     t0 = Date.now();
     seedRepositories(dataDir, world, 100_000);
@@ -115,12 +123,16 @@ async function main(): Promise<void> {
     server = await startBuiltServer(dataDir);
     const searchBig = await p50(server, world, searchPath);
     rows.push(searchRow(searchKeyword, searchBig, searchSmall, smallRepositoryCount));
-    // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
-    rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));
-    rows.push(...(await measureReviews(server, world, log)));
-    rows.push(...(await measureCodePages(server, world, log)));
-    rmSync(gitDir, { recursive: true, force: true });
-    rows.push(...(await measureExtension({ workDir, world, serverUrl: server.url, runs: vscodeRuns, log })));
+    if (gitDir) {
+      // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
+      rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));
+      rows.push(...(await measureReviews(server, world, log)));
+      rows.push(...(await measureCodePages(server, world, log)));
+      rmSync(gitDir, { recursive: true, force: true });
+      rows.push(
+        ...(await measureExtension({ workDir, world, serverUrl: server.url, runs: vscodeRuns, log })),
+      );
+    }
     await server.stop();
   } finally {
     if (!process.env['BENCH_KEEP']) rmSync(workDir, { recursive: true, force: true });

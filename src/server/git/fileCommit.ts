@@ -29,6 +29,8 @@ export interface FileCommitRequest {
 export async function commitFileChanges(gitDir: string, request: FileCommitRequest): Promise<string> {
   if (request.parent !== undefined && !isObjectId(request.parent))
     throw new Error(`not a commit id: ${request.parent}`);
+  // before any object is written: a refused request leaves the repository as it was
+  assertCommitMessage(request.message);
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'teahouse-index-'));
   const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
   try {
@@ -50,7 +52,6 @@ export async function commitFileChanges(gitDir: string, request: FileCommitReque
     }
     await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('') });
     const tree = (await runGit(['write-tree'], { gitDir, env })).stdout.trim();
-    assertCommitMessage(request.message);
     const args = ['commit-tree', '--no-gpg-sign', tree];
     if (request.parent !== undefined) args.push('-p', request.parent);
     args.push('-F', '-');

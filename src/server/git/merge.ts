@@ -25,12 +25,20 @@ function assertCommitId(...ids: string[]): void {
   for (const id of ids) if (!isObjectId(id)) throw new Error(`not an object id: ${id}`);
 }
 
-/** Merges `theirs` into `ours` as `git merge` would, without touching any reference or worktree. */
-export async function mergeTree(gitDir: string, ours: string, theirs: string): Promise<MergeTreeResult> {
+/**
+ * Merges `theirs` into `ours` as `git merge` would, without touching any reference or worktree. The merged
+ * trees are written as objects (`env` from withScratchObjects keeps them out of the repository).
+ */
+export async function mergeTree(
+  gitDir: string,
+  ours: string,
+  theirs: string,
+  env?: Readonly<Record<string, string>>,
+): Promise<MergeTreeResult> {
   assertCommitId(ours, theirs);
   const args = ['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', ours, theirs];
   try {
-    const { stdout } = await runGit(args, { gitDir });
+    const { stdout } = await runGit(args, { gitDir, ...(env ? { env } : {}) });
     return { kind: 'clean', tree: stdout.split('\0')[0]!.trim() };
   } catch (error) {
     if (!(error instanceof GitError)) throw error;

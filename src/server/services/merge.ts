@@ -2,6 +2,7 @@ import { crashPoint } from '../domain/crashPoints';
 import { isWorkInProgress } from '../domain/workInProgress';
 import { deleteBranch } from '../git/refs';
 import { advanceBranch, advanceBranchWithWorktree } from '../git/merge';
+import { assertCommitMessage } from '../git/validate';
 import { conflict, notAllowed } from '../domain/errors';
 import { commentType, insertComment } from '../store/comments';
 import { findIssueById, setIssueClosed } from '../store/issues';
@@ -98,6 +99,8 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
   const poster = findUserById(actor.db, item.issue.poster_id);
   const squashAuthor = poster ? gitPerson(poster, input.noreplyHost) : committer;
   const message = commitMessage({ ...item, pull }, input, headLabel);
+  // before the merge writes any object: a refused request leaves the repository as it was
+  assertCommitMessage(message);
 
   await trackRefChanges(actor, baseRepo, gitDir, actor.doer, async (settle) => {
     // Under the repository's queue: re-read what another merge may have changed meanwhile.

@@ -2,6 +2,7 @@ import type { AppServices } from './appServices';
 import { existsSync } from 'node:fs';
 import { diffStat } from '../git/diff';
 import { fetchBranch, isAncestor, mergeBase, mergeTree, pullHeadRef, setRef, treeOf } from '../git/merge';
+import { withScratchObjects } from '../git/scratchObjects';
 import { repositoryGitDir } from '../git/paths';
 import { resolveBranch } from '../git/refs';
 import type { IssueRow } from '../store/issues';
@@ -70,10 +71,13 @@ export interface MergeCheck {
   readonly conflictedFiles: readonly string[];
 }
 
-/** Whether `head` merges cleanly into `base` (git merge-tree), or is already in it, or changes nothing. */
+/**
+ * Whether `head` merges cleanly into `base` (git merge-tree), or is already in it, or changes nothing. The
+ * trial merge's objects go to a scratch directory: a read refreshing a pull request writes nothing to git.
+ */
 export async function checkMerge(gitDir: string, base: string, head: string): Promise<MergeCheck> {
   if (await isAncestor(gitDir, head, base)) return { status: pullStatus.ancestor, conflictedFiles: [] };
-  const merged = await mergeTree(gitDir, base, head);
+  const merged = await withScratchObjects(gitDir, (env) => mergeTree(gitDir, base, head, env));
   if (merged.kind === 'conflict') return { status: pullStatus.conflict, conflictedFiles: merged.files };
   if (merged.kind === 'unrelated') return { status: pullStatus.conflict, conflictedFiles: [] };
   const empty = merged.tree === (await treeOf(gitDir, base));

@@ -2,6 +2,11 @@ import { issueSortTypes } from '../../api/catalogue/params';
 import type { Paging } from '../domain/paging';
 import { type Database, type SqlValue } from './database';
 import type { IssueRow } from './issues';
+import {
+  candidatesExactForAsciiIssues,
+  keywordCandidates,
+  type KeywordCandidates,
+} from './issueSearchCandidates';
 
 /** Gitea's issue sort types, as the catalogue declares them. */
 export { issueSortTypes };
@@ -39,48 +44,35 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 const keywordScanLimit = 5_000;
 
 // LIKE over title and body: the semantics of the keyword, whichever way the candidates are found.
-function keywordCondition(keyword: string, params: SqlValue[]): string {
+function keywordCondition(keyword: string, params: SqlValue[], table = 'issue'): string {
   const like = `%${escapeLike(keyword.toLowerCase())}%`;
   params.push(like, like);
-  return "(lower(issue.title) LIKE ? ESCAPE '\\' OR lower(issue.content) LIKE ? ESCAPE '\\')";
+  return `(lower(${table}.title) LIKE ? ESCAPE '\\' OR lower(${table}.content) LIKE ? ESCAPE '\\')`;
 }
 
-// The search indexes' candidates, looked up one by one (CROSS JOIN keeps that order: otherwise SQLite walks
-// the repository's whole index and probes the candidates).
-const candidatesOf = (select: string): string =>
-  `(${select}) AS keyword_candidate CROSS JOIN issue ON issue.id = keyword_candidate.id`;
-
-// Two printable ASCII characters: trigrams are stored case-folded, which for ASCII is lower-casing.
-const twoAsciiCharacters = /^[\x20-\x7e]{2}$/;
-
 /**
- * Where the rows come from. In repositories of many issues the keyword's candidates come from indexes, a
- * superset of the LIKE matches: a keyword of three characters or more from the FTS5 trigram index
- * (`issue_fts`); one of two ASCII characters from the trigrams that begin with it plus the titles and
- * bodies that end with it (migration 58). Small repositories are scanned: cheaper than reading the index's
- * matches in every repository. Other short keywords scan too.
+ * The keyword's candidates from the search indexes (issueSearchCandidates), in repositories of many issues;
+ * undefined when the rows are scanned: small repositories (cheaper than reading the index's matches in
+ * every repository), or a keyword the indexes cannot answer.
  */
-function issueSource(db: Database, filter: IssueFilter, params: SqlValue[]): string {
+function searchCandidates(db: Database, filter: IssueFilter): KeywordCandidates | undefined {
   const keyword = filter.keyword?.toLowerCase();
-  if (!keyword) return 'issue';
-  const long = [...keyword].length >= 3;
-  if (!long && !twoAsciiCharacters.test(keyword)) return 'issue';
+  if (!keyword) return undefined;
   const issues =
     db.get<{ n: number | null }>(
       'SELECT sum(num_issues + num_pulls) AS n FROM repository WHERE id IN (SELECT value FROM json_each(?))',
       JSON.stringify(filter.repoIds),
     )?.n ?? 0;
-  if (issues <= keywordScanLimit) return 'issue';
-  if (long) {
-    // the user's text as one FTS5 string: no operator or column filter inside it is read as syntax
-    params.push(`"${keyword.replaceAll('"', '""')}"`);
-    return candidatesOf('SELECT rowid AS id FROM issue_fts WHERE issue_fts MATCH ?');
-  }
-  const next = `${keyword[0]!}${String.fromCharCode(keyword.charCodeAt(1) + 1)}`;
-  params.push(keyword, next, keyword, keyword);
-  return candidatesOf(`SELECT doc AS id FROM issue_fts_vocab WHERE term >= ? AND term < ?
-    UNION SELECT id FROM issue WHERE substr(lower(title), -2) = ?
-    UNION SELECT id FROM issue WHERE substr(lower(content), -2) = ?`);
+  if (issues <= keywordScanLimit) return undefined;
+  return keywordCandidates(db, keyword);
+}
+
+// The candidates looked up one by one (CROSS JOIN keeps that order: otherwise SQLite walks the
+// repository's whole index and probes the candidates).
+function candidateSource(candidates: KeywordCandidates | undefined, params: SqlValue[], index = ''): string {
+  if (!candidates) return 'issue';
+  params.push(...candidates.params);
+  return `(${candidates.sql}) AS keyword_candidate CROSS JOIN issue ${index} ON issue.id = keyword_candidate.id`;
 }
 
 /**
@@ -96,7 +88,8 @@ function reviewRequestedCondition(userId: number, params: SqlValue[]): string {
       OR r.reviewer_team_id IN (SELECT team_id FROM team_user WHERE uid = ?)))`;
 }
 
-function whereClause(filter: IssueFilter, params: SqlValue[]): string {
+/** The filter's conditions on `issue` (the keyword's too unless `keyword` is false). */
+function whereClause(filter: IssueFilter, params: SqlValue[], keyword = true): string {
   const conditions: string[] = [];
   if (filter.repoIds.length === 1) {
     conditions.push('issue.repo_id = ?');
@@ -129,7 +122,7 @@ function whereClause(filter: IssueFilter, params: SqlValue[]): string {
     conditions.push('issue.milestone_id IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(filter.milestoneIds));
   }
-  if (filter.keyword) conditions.push(keywordCondition(filter.keyword, params));
+  if (filter.keyword && keyword) conditions.push(keywordCondition(filter.keyword, params));
   if (filter.posterId !== undefined) {
     conditions.push('issue.poster_id = ?');
     params.push(filter.posterId);
@@ -209,13 +202,121 @@ function totalFromCounters(db: Database, filter: IssueFilter): number | undefine
   return issues + pulls;
 }
 
-/** A page of issues matching the filter, and how many match in all (counters, else an index-only count). */
+// The filters beside the keyword that issue_search_cover answers.
+const plainFilters: ReadonlySet<string> = new Set([
+  'repoIds',
+  'isPull',
+  'isClosed',
+  'keyword',
+  'sort',
+  'priorityRepoId',
+]);
+
+/**
+ * A keyword search in one or more repositories by kind and state only: what the covering index
+ * `issue_search_cover` answers beside the keyword, so its total can be counted from indexes.
+ */
+function plainKeywordSearch(filter: IssueFilter): boolean {
+  return (
+    filter.keyword !== undefined &&
+    Object.entries(filter).every(([key, value]) => value === undefined || plainFilters.has(key))
+  );
+}
+
+/**
+ * Whether the keyword's candidates can be counted from indexes: an ASCII keyword in a plain search. A
+ * candidate whose title and body are ASCII without NUL (not `issue_search_unsure`) is then a match
+ * (migration 59); only the others have their rows read for the LIKE check.
+ */
+const countableFromIndexes = (filter: IssueFilter, candidates: KeywordCandidates | undefined): boolean =>
+  candidates !== undefined && plainKeywordSearch(filter) && candidatesExactForAsciiIssues(filter.keyword!);
+
+/** The matches among the candidates, over `issue_search_cover` (FROM and WHERE). */
+function indexedMatches(
+  db: Database,
+  filter: IssueFilter,
+  candidates: KeywordCandidates,
+  params: SqlValue[],
+): string {
+  const source = candidateSource(candidates, params, 'INDEXED BY issue_search_cover');
+  const where = whereClause(filter, params, false);
+  // Mostly no issue is unsure (texts in English): then no candidate needs the probe.
+  const unsure = db.get<{ some: number }>('SELECT EXISTS (SELECT 1 FROM issue_search_unsure) AS some');
+  if (unsure?.some !== 1) return `${source} WHERE ${where}`;
+  const check = keywordCondition(filter.keyword!, params, 'checked');
+  return `${source} WHERE ${where}
+    AND (issue.id NOT IN (SELECT id FROM issue_search_unsure)
+         OR EXISTS (SELECT 1 FROM issue AS checked WHERE checked.id = issue.id AND ${check}))`;
+}
+
+/** How many issues match (countableFromIndexes: from indexes). */
+function countMatches(db: Database, filter: IssueFilter, candidates: KeywordCandidates | undefined): number {
+  const params: SqlValue[] = [];
+  const sql =
+    candidates && countableFromIndexes(filter, candidates)
+      ? `SELECT count(*) AS n FROM ${indexedMatches(db, filter, candidates, params)}`
+      : `SELECT count(*) AS n FROM ${candidateSource(candidates, params)} WHERE ${whereClause(filter, params)}`;
+  return db.get<{ n: number }>(sql, ...params)?.n ?? 0;
+}
+
+// The orders whose columns issue_search_cover holds.
+const indexedSorts: ReadonlySet<IssueSort> = new Set([
+  'newest',
+  'oldest',
+  'recentupdate',
+  'leastupdate',
+  'priorityrepo',
+]);
+
+/**
+ * For a search countableFromIndexes in an order the index holds: one pass over the candidates' index
+ * entries keeps the matches' order columns, which are then counted and sorted for the page; whole rows
+ * load for the page only. A page past the last has no row to carry the total: it is counted apart.
+ * Undefined for the other orders.
+ */
+function indexedPage(
+  db: Database,
+  filter: IssueFilter,
+  candidates: KeywordCandidates,
+  paging: Paging,
+): { ids: number[]; total: number } | undefined {
+  if (!indexedSorts.has(filter.sort ?? 'newest')) return undefined;
+  const params: SqlValue[] = [];
+  const matches = indexedMatches(db, filter, candidates, params);
+  const order = orderClause(filter, params);
+  const kept = [...new Set(['id', ...[...order.matchAll(/issue\.(\w+)/g)].map((m) => m[1]!)])]
+    .map((column) => `issue.${column} AS ${column}`)
+    .join(', ');
+  const page = db.all<{ id: number; total: number }>(
+    `WITH matched AS MATERIALIZED (SELECT ${kept} FROM ${matches})
+     SELECT issue.id AS id, (SELECT count(*) FROM matched) AS total FROM matched AS issue
+     ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ...params,
+    paging.limit,
+    paging.offset,
+  );
+  const first = page[0];
+  if (!first) return { ids: [], total: paging.offset === 0 ? 0 : countMatches(db, filter, candidates) };
+  return { ids: page.map((row) => row.id), total: first.total };
+}
+
+/** Whole rows for the given ids, in the given order. */
+function issuesInOrder(db: Database, ids: readonly number[]): IssueRow[] {
+  const rows = db.all<IssueRow>(
+    'SELECT * FROM issue WHERE id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(ids),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A page of issues matching the filter, and how many match in all (counters, else a count from indexes). */
 export function listIssues(
   db: Database,
   filter: IssueFilter,
   paging: Paging,
 ): { rows: IssueRow[]; total: number } {
-  return pageOfIssues<IssueRow>(db, filter, paging, 'issue.*');
+  return pageOfIssues<IssueRow>(db, filter, paging, 'issue.*', (ids) => issuesInOrder(db, ids));
 }
 
 /** The same page as ids only: a page whose issues are shaped already reads no row (convert/serialisedCache). */
@@ -224,7 +325,9 @@ export function listIssueIds(
   filter: IssueFilter,
   paging: Paging,
 ): { ids: number[]; total: number } {
-  const { rows, total } = pageOfIssues<{ id: number }>(db, filter, paging, 'issue.id');
+  const { rows, total } = pageOfIssues<{ id: number }>(db, filter, paging, 'issue.id', (ids) =>
+    ids.map((id) => ({ id })),
+  );
   return { ids: rows.map((row) => row.id), total };
 }
 
@@ -233,22 +336,24 @@ function pageOfIssues<Row>(
   filter: IssueFilter,
   paging: Paging,
   columns: 'issue.*' | 'issue.id',
+  /** The rows of a page the indexes gave as ids. */
+  fromIds: (ids: number[]) => Row[],
 ): { rows: Row[]; total: number } {
   if (filter.repoIds.length === 0) return { rows: [], total: 0 };
-  const countParams: SqlValue[] = [];
-  const source = issueSource(db, filter, countParams);
-  const where = whereClause(filter, countParams);
-  const total =
-    totalFromCounters(db, filter) ??
-    db.get<{ n: number }>(`SELECT count(*) AS n FROM ${source} WHERE ${where}`, ...countParams)?.n ??
-    0;
+  const candidates = searchCandidates(db, filter);
+  const indexed =
+    candidates && countableFromIndexes(filter, candidates)
+      ? indexedPage(db, filter, candidates, paging)
+      : undefined;
+  if (indexed) return { rows: fromIds(indexed.ids), total: indexed.total };
+  const total = totalFromCounters(db, filter) ?? countMatches(db, filter, candidates);
   if (total === 0 || paging.offset >= total) return { rows: [], total };
   const params: SqlValue[] = [];
-  const sourceAgain = issueSource(db, filter, params);
-  const whereAgain = whereClause(filter, params);
+  const source = candidateSource(candidates, params);
+  const where = whereClause(filter, params);
   const order = orderClause(filter, params);
   const rows = db.all<Row>(
-    `SELECT ${columns} FROM ${sourceAgain} WHERE ${whereAgain} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    `SELECT ${columns} FROM ${source} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...params,
     paging.limit,
     paging.offset,

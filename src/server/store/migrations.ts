@@ -15,6 +15,7 @@ import { migratedAuthorsSchema } from './migrations/v55MigratedAuthors';
 import { teamReviewRequestsSchema } from './migrations/v56TeamReviewRequests';
 import { publishLedgerSchema } from './migrations/v57PublishLedger';
 import { searchIndexesSchema } from './migrations/v58SearchIndexes';
+import { searchCountsSchema } from './migrations/v59SearchCounts';
 import { webSessionsSchema } from './migrations/v61WebSessions';
 
 export interface Migration {
@@ -106,6 +107,12 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #17: search indexes (repositories: trigrams, short substrings; issues: trigram vocabulary, tails)',
     up: (db) => db.exec(searchIndexesSchema),
+  },
+  {
+    version: 59,
+    description:
+      'issue #17: search totals from indexes (issue trigram terms, a covering index, unsure issues)',
+    up: (db) => db.exec(searchCountsSchema),
   },
   {
     version: 61,

@@ -241,10 +241,17 @@ export function countSureRepositories(
   return { sure: row?.sure ?? 0, undecided: row ? (JSON.parse(row.undecided) as number[]) : [] };
 }
 
+/** The columns the filter's order reads (sortColumns, priorityOwnerId), and the id. */
+function orderColumns(filter: RepositoryFilter): string[] {
+  const sorted = [...sortColumns[filter.sort ?? 'alpha'].matchAll(/repository\.(\w+)/g)].map((m) => m[1]!);
+  return [...new Set(['id', ...sorted, ...(filter.priorityOwnerId !== undefined ? ['owner_id'] : [])])];
+}
+
 /**
  * One page of the repositories matching the filter and `candidate`, in the requested order, with (over all of
- * them, in the same pass) how many `sure` holds for and the ids of the others. Undefined when the page is
- * empty (no match, or past the last).
+ * them) how many `sure` holds for and the ids of the others. One pass reads the matches' rows and keeps their
+ * order columns and `sure`, which are then counted and sorted (a window over the rows would carry each
+ * whole row to the sort). Undefined when the page is empty (no match, or past the last).
  */
 export function pageOfCandidateRepositories(
   db: Database,
@@ -254,13 +261,17 @@ export function pageOfCandidateRepositories(
   page: { limit: number; offset: number },
 ): { ids: number[]; sure: number; undecided: number[] } | undefined {
   const { from, where, order } = searchQuery(filter);
+  const kept = orderColumns(filter)
+    .map((column) => `repository.${column} AS ${column}`)
+    .join(', ');
   const rows = db.all<{ id: number; sure: number; undecided: string }>(
-    `SELECT repository.id AS id,
-       count(*) FILTER (WHERE (${sure.sql}) IS 1) OVER () AS sure,
-       json_group_array(repository.id) FILTER (WHERE (${sure.sql}) IS NOT 1) OVER () AS undecided
-     FROM ${from.sql} WHERE ${where.sql} AND (${candidate.sql})
-     ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
-    ...sure.params,
+    `WITH matched AS MATERIALIZED (
+       SELECT ${kept}, (${sure.sql}) IS 1 AS is_sure
+       FROM ${from.sql} WHERE ${where.sql} AND (${candidate.sql}))
+     SELECT repository.id AS id,
+       (SELECT count(*) FROM matched WHERE is_sure) AS sure,
+       (SELECT json_group_array(id) FROM matched WHERE NOT is_sure) AS undecided
+     FROM matched AS repository ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
     ...sure.params,
     ...from.params,
     ...where.params,

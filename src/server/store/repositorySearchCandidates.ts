@@ -60,11 +60,16 @@ export function candidateIds(search: CandidateKeywords, params: SqlValue[]): str
     sources.push('SELECT rowid AS id FROM repository_fts WHERE repository_fts MATCH ?');
     params.push(lookups.fts.map((query) => `(${query})`).join(' OR '));
   }
-  if (lookups.grams.length > 0) {
+  const grams = [...new Set(lookups.grams)];
+  if (grams.length === 1) {
+    // one gram's rows are distinct already (the primary key): no temporary B-tree to drop duplicates
+    sources.push('SELECT repo_id AS id FROM repository_gram WHERE gram = ?');
+    params.push(grams[0]!);
+  } else if (grams.length > 1) {
     sources.push(
       'SELECT DISTINCT repo_id AS id FROM repository_gram WHERE gram IN (SELECT value FROM json_each(?))',
     );
-    params.push(JSON.stringify(lookups.grams));
+    params.push(JSON.stringify(grams));
   }
   return sources.join(' UNION ');
 }

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { pageOfVisible, pageOfVisibleRepositories } from '../../src/server/services/repositoryVisibility';
+import { upsertCollaboration } from '../../src/server/store/collaborations';
+import { Database } from '../../src/server/store/database';
+import { migrate } from '../../src/server/store/migrations';
+import { insertRepository } from '../../src/server/store/repositories';
+import { findRepositories, type RepositoryFilter } from '../../src/server/store/repositorySearch';
+import { findUserByName, insertUser } from '../../src/server/store/users';
+import { makeTempDir } from './harness';
+
+/**
+ * Search pages and totals counted and sorted in the database (pageOfVisibleRepositories: index candidates,
+ * visibility in SQL, one pass keeping the order columns) against the plain way: every match loaded,
+ * filtered through canSeeRepo and sliced (pageOfVisible), for viewers who see all, some or little.
+ */
+describe('repository search pages against loading every match', () => {
+  const dir = makeTempDir('teahouse-search-pages-');
+  const db = new Database(path.join(dir, 'teahouse.db'));
+  migrate(db);
+  after(() => db.close());
+
+  const user = (
+    name: string,
+    extra: { isAdmin?: boolean; visibility?: 'public' | 'limited' | 'private' } = {},
+  ) => insertUser(db, { name, email: `${name}@example.com`, passwdHash: '', salt: '', ...extra });
+  const alice = user('alice');
+  const bob = user('bob');
+  const hermit = user('hermit', { visibility: 'private' });
+  user('root', { isAdmin: true });
+  const owners = [
+    { id: alice, name: 'alice' },
+    { id: bob, name: 'bob' },
+    { id: hermit, name: 'hermit' },
+  ];
+  db.transaction(() => {
+    for (let i = 0; i < 600; i++) {
+      const owner = owners[i % 3]!;
+      const id = insertRepository(db, {
+        ownerId: owner.id,
+        ownerName: owner.name,
+        name: `${i % 7 === 0 ? 'Project' : 'project'}-${String(i).padStart(4, '0')}`,
+        description: `repository ${i}`,
+        defaultBranch: 'main',
+        isPrivate: i % 4 === 0,
+        isEmpty: true,
+        isTemplate: false,
+        objectFormatName: 'sha1',
+        size: i % 11,
+      });
+      db.run('UPDATE repository SET num_stars = ?, created = ? WHERE id = ?', i % 5, 1_000 + (i % 13), id);
+      if (i % 8 === 0 && owner.id === alice) upsertCollaboration(db, id, bob, 'read');
+    }
+  });
+
+  test('every viewer, keyword, order and page: the same rows and total', () => {
+    const viewers = [null, ...['alice', 'bob', 'hermit', 'root'].map((name) => findUserByName(db, name)!)];
+    const filters: RepositoryFilter[] = [];
+    for (const keywords of [['12'], ['1'], ['12', '3'], ['project-01'], ['zz'], ['ce/pro']]) {
+      filters.push({ keywords, sort: 'alpha', order: 'asc' });
+      filters.push({ keywords, sort: 'alpha', order: 'desc', priorityOwnerId: bob });
+      filters.push({ keywords, sort: 'stars', order: 'desc' });
+      filters.push({ keywords, sort: 'created', order: 'asc', priorityOwnerId: hermit });
+      filters.push({ keywords, sort: 'size', order: 'asc', isPrivate: false });
+    }
+    for (const viewer of viewers) {
+      for (const filter of filters) {
+        const all = pageOfVisible(db, viewer, findRepositories(db, filter), {
+          page: 1,
+          limit: 1_000,
+          offset: 0,
+        });
+        const lastPage = Math.max(1, Math.ceil(all.total / 10));
+        for (const page of [1, 2, lastPage, lastPage + 1]) {
+          const paging = { page, limit: 10, offset: (page - 1) * 10 };
+          const expected = pageOfVisible(db, viewer, findRepositories(db, filter), paging);
+          const answer = pageOfVisibleRepositories(db, viewer, filter, paging);
+          const label = `${viewer?.name ?? 'anonymous'} ${JSON.stringify(filter)} page ${page}`;
+          assert.equal(answer.total, expected.total, label);
+          assert.deepEqual(
+            answer.items.map((row) => row.id),
+            expected.items.map((row) => row.id),
+            label,
+          );
+        }
+      }
+    }
+  });
+});
