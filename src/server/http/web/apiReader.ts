@@ -18,6 +18,11 @@ export class CapturingContext extends RequestContext {
     this.captured = body;
   }
 
+  /** An answer written from cached JSON fragments (convert/serialisedCache.ts) is read back as objects. */
+  override jsonText(text: string | Buffer): void {
+    this.captured = JSON.parse(text.toString());
+  }
+
   override list(items: readonly unknown[], total: number): void {
     this.captured = items;
     this.total = total;
