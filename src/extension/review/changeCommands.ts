@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import { registerCommand } from '../commands/errorReporter';
+import type { Services } from '../commands/services';
+import { isTreeNode } from '../commands/targets';
+import type { NodeOf, TreeNode } from '../views/nodes';
+import { revisionUri } from '../webviews/revisionContent';
+import { pullSideUri, type PullKey } from './pullSides';
+import type { ViewedFiles } from './viewedFiles';
+
+function changedFile(value: unknown): NodeOf<'changedFile'> | undefined {
+  return isTreeNode(value) && value.kind === 'changedFile' ? value : undefined;
+}
+
+/** The diff editor of a changed file: merge base ↔ head for the pull request, parent ↔ commit for a commit. */
+export async function openChangedFile(node: NodeOf<'changedFile'>): Promise<void> {
+  const { account, ref, pull, range, file } = node;
+  const basePath = file.previousFilename || file.filename;
+  if (range.commit === undefined) {
+    const key: PullKey = { account: account.id, ...ref, index: pull.index };
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      pullSideUri(key, pull, 'base', basePath),
+      pullSideUri(key, pull, 'head', file.filename),
+      `${file.filename} (#${pull.index})`,
+      { preview: true },
+    );
+    return;
+  }
+  const side = (sha: string, path: string) => revisionUri({ account: account.id, ...ref, ref: sha, path });
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    side(range.base, basePath),
+    side(range.head, file.filename),
+    `${file.filename} (${range.commit.slice(0, 8)})`,
+    { preview: true },
+  );
+}
+
+/** The changed files a command was run on: the node, or the tree's selection when several are selected. */
+function filesOf(first: unknown, second: unknown): NodeOf<'changedFile'>[] {
+  const selection = Array.isArray(second) ? second.map(changedFile) : [];
+  const chosen = selection.filter((node): node is NodeOf<'changedFile'> => node !== undefined);
+  if (chosen.length > 0) return chosen;
+  const node = changedFile(first);
+  return node ? [node] : [];
+}
+
+async function markViewed(viewed: ViewedFiles, nodes: readonly TreeNode[], value: boolean): Promise<void> {
+  for (const node of nodes) {
+    if (node.kind !== 'changedFile' || node.viewed === undefined) continue;
+    await viewed.set(node.account.id, node.ref, node.pull.index, [node.file.filename], value);
+  }
+}
+
+export function registerChangeCommands(services: Services, viewed: ViewedFiles): vscode.Disposable[] {
+  const { errors } = services;
+  return [
+    registerCommand(errors, 'teahouse.openChangedFile', async (node) => {
+      const file = changedFile(node);
+      if (file) await openChangedFile(file);
+    }),
+    registerCommand(errors, 'teahouse.markFileViewed', (first, second) =>
+      markViewed(viewed, filesOf(first, second), true),
+    ),
+    registerCommand(errors, 'teahouse.markFileNotViewed', (first, second) =>
+      markViewed(viewed, filesOf(first, second), false),
+    ),
+  ];
+}

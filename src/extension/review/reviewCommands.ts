@@ -1,0 +1,290 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../../api/client';
+import type { PullReview } from '../../api/types';
+import { registerCommand } from '../commands/errorReporter';
+import { announceTrackerChange, type Services } from '../commands/services';
+import { commandOptions, isTreeNode, resolveIssue } from '../commands/targets';
+import { requirementText } from '../util/requirementText';
+import { positionsFor } from './commentPlacement';
+import { pullSideOf, type PullKey } from './pullSides';
+import { reviewShortfall } from './reviewNeeds';
+import { ReviewComment, type ReviewThreads } from './reviewThreads';
+
+/** What the comment widget hands its commands: the thread and the text typed. */
+interface Reply {
+  readonly thread: vscode.CommentThread;
+  readonly text: string;
+}
+
+function isReply(value: unknown): value is Reply {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'thread' in value &&
+    'text' in value &&
+    typeof value.text === 'string'
+  );
+}
+
+function isThread(value: unknown): value is vscode.CommentThread {
+  return typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value;
+}
+
+type ReviewEvent = 'COMMENT' | 'APPROVED' | 'REQUEST_CHANGES';
+
+/** Where a reply goes: the pull request, side, path and line of its thread. */
+function placeOf(thread: vscode.CommentThread) {
+  const side = pullSideOf(thread.uri);
+  if (!side) throw new Error(vscode.l10n.t("Review comments go on a pull request's changes."));
+  const line = (thread.range?.start.line ?? 0) + 1;
+  return { ...side, line };
+}
+
+export class ReviewCommands {
+  constructor(
+    private readonly services: Services,
+    private readonly threads: ReviewThreads,
+  ) {}
+
+  async #client(key: PullKey) {
+    const account = this.services.accounts.get(key.account);
+    if (!account) throw new Error(vscode.l10n.t('There is no Teahouse account "{0}".', key.account));
+    const missing = reviewShortfall(this.services.accounts.capabilities(account));
+    if (missing !== undefined)
+      throw new Error(vscode.l10n.t('Reviews with line comments {0}.', requirementText(missing)));
+    return { account, client: await this.services.accounts.client(account) };
+  }
+
+  /** After a change: the threads, the views and the status bar show it. */
+  async #changed(key: PullKey, reply?: Reply): Promise<void> {
+    // a thread the widget made for a new comment is replaced by the server's
+    if (reply && reply.thread.comments.length === 0) reply.thread.dispose();
+    await this.threads.reload(key);
+    const account = this.services.accounts.get(key.account);
+    if (account) announceTrackerChange(this.services, { account, ref: { owner: key.owner, repo: key.repo } });
+  }
+
+  /** "Start Review" / "Add Review Comment": the comment joins the account's pending review. */
+  async addToReview(reply: unknown): Promise<PullReview | undefined> {
+    if (!isReply(reply) || reply.text.trim() === '') return undefined;
+    const place = placeOf(reply.thread);
+    const { key } = place;
+    const { client } = await this.#client(key);
+    const state = await this.threads.state(key);
+    // Gitea wants a body even for a pending review; the one given when submitting replaces it
+    const body = state.pending?.body || vscode.l10n.t('Review in progress');
+    const review = await client.api.repoCreatePullReview({
+      owner: key.owner,
+      repo: key.repo,
+      index: key.index,
+      body: {
+        event: 'PENDING',
+        body,
+        commit_id: state.commits.headSha,
+        comments: [{ path: place.path, body: reply.text, ...positionsFor(place.side, place.line) }],
+      },
+    });
+    await this.#changed(key, reply);
+    return review;
+  }
+
+  /** "Add Single Comment": a review of one comment, sent at once. */
+  async addSingleComment(reply: unknown): Promise<PullReview | undefined> {
+    if (!isReply(reply) || reply.text.trim() === '') return undefined;
+    const place = placeOf(reply.thread);
+    const { key } = place;
+    const { client } = await this.#client(key);
+    const state = await this.threads.state(key);
+    // Gitea would put the comment into the pending review and submit all of it
+    if (state.pending)
+      throw new Error(
+        vscode.l10n.t(
+          'You have a pending review: add the comment to it, or submit or discard the review first.',
+        ),
+      );
+    const send = (body: string) =>
+      client.api.repoCreatePullReview({
+        owner: key.owner,
+        repo: key.repo,
+        index: key.index,
+        body: {
+          event: 'COMMENT',
+          body,
+          commit_id: state.commits.headSha,
+          comments: [{ path: place.path, body: reply.text, ...positionsFor(place.side, place.line) }],
+        },
+      });
+    let review: PullReview;
+    try {
+      review = await send('');
+    } catch (error) {
+      // Gitea < 1.16 wants a body for every comment review
+      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+      review = await send(reply.text);
+    }
+    await this.#changed(key, reply);
+    return review;
+  }
+
+  /** The pull request a submit or discard is about: a thread's, a node's, the arguments', the active diff's. */
+  async #pullOf(arg: unknown): Promise<PullKey | undefined> {
+    if (isThread(arg)) return pullSideOf(arg.uri)?.key;
+    if (arg === undefined) {
+      const uri = vscode.window.activeTextEditor?.document.uri;
+      const side = uri && pullSideOf(uri);
+      if (side) return side.key;
+    }
+    const target = await resolveIssue(
+      this.services,
+      isTreeNode(arg) || typeof arg === 'object' ? arg : undefined,
+      true,
+    );
+    if (!target) return undefined;
+    return { account: target.account.id, ...target.ref, index: target.index };
+  }
+
+  async submit(arg: unknown, second: unknown): Promise<PullReview | undefined> {
+    const key = await this.#pullOf(arg);
+    if (!key) return undefined;
+    const options = commandOptions<{ event: ReviewEvent; body: string }>(arg, second);
+    const { client } = await this.#client(key);
+    const state = await this.threads.reload(key);
+    if (!state.pending) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('You have no pending review on #{0}.', key.index),
+      );
+      return undefined;
+    }
+    let event = options.event;
+    if (event === undefined) {
+      const picked = await vscode.window.showQuickPick(
+        [
+          { label: vscode.l10n.t('Comment'), value: 'COMMENT' as const },
+          { label: vscode.l10n.t('Approve'), value: 'APPROVED' as const },
+          { label: vscode.l10n.t('Request Changes'), value: 'REQUEST_CHANGES' as const },
+        ],
+        { title: vscode.l10n.t('Submit review of #{0}', key.index), ignoreFocusOut: true },
+      );
+      if (!picked) return undefined;
+      event = picked.value;
+    }
+    let body = options.body;
+    if (body === undefined) {
+      const needsBody = event !== 'APPROVED';
+      body = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Submit review of #{0}', key.index),
+        prompt: needsBody
+          ? vscode.l10n.t('The review (Markdown)')
+          : vscode.l10n.t('The review (Markdown, optional)'),
+        ignoreFocusOut: true,
+        validateInput: (value) =>
+          needsBody && value.trim() === '' ? vscode.l10n.t('This review needs a text.') : undefined,
+      });
+      if (body === undefined) return undefined;
+    }
+    const review = await client.api.repoSubmitPullReview({
+      owner: key.owner,
+      repo: key.repo,
+      index: key.index,
+      id: state.pending.id,
+      body: { event, body },
+    });
+    await this.#changed(key);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Submitted your review of #{0}', key.index));
+    return review;
+  }
+
+  async discard(arg: unknown, second: unknown): Promise<boolean> {
+    const key = await this.#pullOf(arg);
+    if (!key) return false;
+    const { client } = await this.#client(key);
+    const state = await this.threads.reload(key);
+    if (!state.pending) return false;
+    const interactive = commandOptions<{ index: number }>(arg, second).index === undefined;
+    if (interactive) {
+      const discard = vscode.l10n.t('Discard');
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Discard your pending review of #{0} and its comments?', key.index),
+        { modal: true },
+        discard,
+      );
+      if (answer !== discard) return false;
+    }
+    await client.api.repoDeletePullReview({
+      owner: key.owner,
+      repo: key.repo,
+      index: key.index,
+      id: state.pending.id,
+    });
+    await this.#changed(key);
+    return true;
+  }
+
+  edit(comment: unknown): void {
+    if (!(comment instanceof ReviewComment)) return;
+    comment.mode = vscode.CommentMode.Editing;
+    comment.body = comment.raw.body;
+    this.#render(comment);
+  }
+
+  cancel(comment: unknown): void {
+    if (!(comment instanceof ReviewComment)) return;
+    comment.mode = vscode.CommentMode.Preview;
+    comment.body = new vscode.MarkdownString(comment.raw.body);
+    this.#render(comment);
+  }
+
+  async save(comment: unknown): Promise<void> {
+    if (!(comment instanceof ReviewComment)) return;
+    const { pull } = comment;
+    const { client } = await this.#client(pull);
+    // Gitea edits a review comment as any comment of the issue
+    await client.api.issueEditComment({
+      owner: pull.owner,
+      repo: pull.repo,
+      id: comment.raw.id,
+      body: { body: comment.text },
+    });
+    await this.#changed(pull);
+  }
+
+  async delete(comment: unknown, second: unknown): Promise<boolean> {
+    if (!(comment instanceof ReviewComment)) return false;
+    const { pull } = comment;
+    if (commandOptions<{ confirmed: boolean }>(second, undefined).confirmed !== true) {
+      const remove = vscode.l10n.t('Delete');
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Delete this comment?'),
+        { modal: true },
+        remove,
+      );
+      if (answer !== remove) return false;
+    }
+    const { client } = await this.#client(pull);
+    await client.api.issueDeleteComment({ owner: pull.owner, repo: pull.repo, id: comment.raw.id });
+    await this.#changed(pull);
+    return true;
+  }
+
+  #render(comment: ReviewComment): void {
+    const thread = comment.thread();
+    if (thread) thread.comments = [...thread.comments];
+  }
+
+  register(): vscode.Disposable[] {
+    const { errors } = this.services;
+    return [
+      registerCommand(errors, 'teahouse.review.startReview', (reply) => this.addToReview(reply)),
+      registerCommand(errors, 'teahouse.review.addReviewComment', (reply) => this.addToReview(reply)),
+      registerCommand(errors, 'teahouse.review.addSingleComment', (reply) => this.addSingleComment(reply)),
+      registerCommand(errors, 'teahouse.review.submit', (first, second) => this.submit(first, second)),
+      registerCommand(errors, 'teahouse.review.discard', (first, second) => this.discard(first, second)),
+      registerCommand(errors, 'teahouse.review.editComment', (comment) => this.edit(comment)),
+      registerCommand(errors, 'teahouse.review.cancelEdit', (comment) => this.cancel(comment)),
+      registerCommand(errors, 'teahouse.review.saveComment', (comment) => this.save(comment)),
+      registerCommand(errors, 'teahouse.review.deleteComment', (comment, second) =>
+        this.delete(comment, second),
+      ),
+    ];
+  }
+}

@@ -1,0 +1,198 @@
+import * as vscode from 'vscode';
+import type { PullReview, PullReviewComment } from '../../api/types';
+import type { AccountService } from '../accounts/accountService';
+import { Disposable } from '../util/disposable';
+import type { Log } from '../util/log';
+import { groupThreads } from './commentPlacement';
+import { pullKeyString, pullSideOf, pullSideUri, type PullCommits, type PullKey } from './pullSides';
+
+export const reviewControllerId = 'teahouse.review';
+/** The context key menus test: the active diff's pull request has the account's pending review. */
+const hasPendingKey = 'teahouse.review.hasPending';
+
+/** A review comment in a thread; `raw` is the server's, `pull` the pull request it is on. */
+export class ReviewComment implements vscode.Comment {
+  body: string | vscode.MarkdownString;
+  mode = vscode.CommentMode.Preview;
+  readonly author: vscode.CommentAuthorInformation;
+  readonly contextValue: string;
+  readonly label: string | undefined;
+  readonly timestamp: Date;
+
+  constructor(
+    readonly raw: PullReviewComment,
+    readonly pull: PullKey,
+    readonly thread: () => vscode.CommentThread,
+    mine: boolean,
+    pending: boolean,
+    outdated: boolean,
+  ) {
+    this.body = new vscode.MarkdownString(raw.body);
+    this.author = {
+      name: raw.user.login,
+      ...(raw.user.avatar_url && { iconPath: vscode.Uri.parse(raw.user.avatar_url) }),
+    };
+    this.contextValue = `${mine ? 'mine' : 'theirs'}${pending ? '.pending' : ''}`;
+    this.label = pending ? vscode.l10n.t('Pending') : outdated ? vscode.l10n.t('Outdated') : undefined;
+    this.timestamp = new Date(raw.created_at);
+  }
+
+  /** The text as edited in the widget (a string while editing), or as the server has it. */
+  get text(): string {
+    return typeof this.body === 'string' ? this.body : this.body.value;
+  }
+}
+
+/** What is known of one pull request's review. */
+export interface PullReviewState {
+  readonly key: PullKey;
+  readonly commits: PullCommits;
+  /** The signed-in account's pending review, if it has one. */
+  readonly pending: PullReview | undefined;
+  readonly threads: readonly vscode.CommentThread[];
+}
+
+/**
+ * The review threads of pull requests on their diffs, through VS Code's comments API: loaded when a side
+ * of a pull request's diff opens, placed by path, side and line, loaded again after every change.
+ */
+export class ReviewThreads extends Disposable {
+  readonly controller: vscode.CommentController;
+  readonly #pulls = new Map<string, Promise<PullReviewState>>();
+  readonly #loaded = this._register(new vscode.EventEmitter<PullReviewState>());
+  /** Fires after a pull request's threads were (re)placed. */
+  readonly onDidLoad = this.#loaded.event;
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly log: Log,
+  ) {
+    super();
+    this.controller = this._register(
+      vscode.comments.createCommentController(reviewControllerId, vscode.l10n.t('Teahouse Review')),
+    );
+    this.controller.options = {
+      prompt: vscode.l10n.t('Comment on this line'),
+      placeHolder: vscode.l10n.t('Write a review comment (Markdown)'),
+    };
+    this.controller.commentingRangeProvider = {
+      provideCommentingRanges: (document) => {
+        const side = pullSideOf(document.uri);
+        if (side === undefined) return [];
+        void this.state(side.key);
+        // Gitea takes a comment on any line of either side
+        return [new vscode.Range(0, 0, Math.max(document.lineCount - 1, 0), 0)];
+      },
+    };
+    this._register(
+      vscode.workspace.onDidOpenTextDocument((document) => {
+        const side = pullSideOf(document.uri);
+        if (side) void this.state(side.key);
+      }),
+    );
+    this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()));
+    this._register(this.onDidLoad(() => void this.#updateContext()));
+    for (const document of vscode.workspace.textDocuments) {
+      const side = pullSideOf(document.uri);
+      if (side) void this.state(side.key);
+    }
+  }
+
+  /** The pull request's review as last loaded (loading it the first time). */
+  state(key: PullKey): Promise<PullReviewState> {
+    const id = pullKeyString(key);
+    let state = this.#pulls.get(id);
+    if (state === undefined) {
+      state = this.#load(key, undefined);
+      this.#pulls.set(id, state);
+      state.catch((error: unknown) => {
+        this.log.error(`review: loading ${id} failed: ${String(error)}`);
+        if (this.#pulls.get(id) === state) this.#pulls.delete(id);
+      });
+    }
+    return state;
+  }
+
+  /** Loads the pull request's reviews and places its threads again. */
+  reload(key: PullKey): Promise<PullReviewState> {
+    const id = pullKeyString(key);
+    const previous = this.#pulls.get(id);
+    const state = (previous ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then((old) => this.#load(key, old));
+    this.#pulls.set(id, state);
+    return state;
+  }
+
+  /** An empty thread on a line, as VS Code makes one when the user clicks the gutter's "+". */
+  newThread(uri: vscode.Uri, line: number): vscode.CommentThread {
+    return this.controller.createCommentThread(uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
+  }
+
+  async #updateContext(): Promise<void> {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const side = uri && pullSideOf(uri);
+    const state = side ? await this.#pulls.get(pullKeyString(side.key))?.catch(() => undefined) : undefined;
+    await vscode.commands.executeCommand('setContext', hasPendingKey, state?.pending !== undefined);
+  }
+
+  async #load(key: PullKey, old: PullReviewState | undefined): Promise<PullReviewState> {
+    const account = this.accounts.get(key.account);
+    if (!account) throw new Error(vscode.l10n.t('There is no Teahouse account "{0}".', key.account));
+    const client = await this.accounts.client(account);
+    const ref = { owner: key.owner, repo: key.repo };
+    const pull = await client.api.repoGetPullRequest({ ...ref, index: key.index });
+    const commits: PullCommits = { headSha: pull.head.sha, mergeBase: pull.merge_base || pull.base.sha };
+    const reviews: PullReview[] = [];
+    for await (const review of client.paginate('repoListPullReviews', { ...ref, index: key.index })) {
+      reviews.push(review);
+    }
+    const me = account.username.toLowerCase();
+    const pending = reviews.find(
+      (review) => review.state === 'PENDING' && review.user?.login.toLowerCase() === me,
+    );
+    const withComments = reviews.filter((review) => review.comments_count > 0 || review === pending);
+    const comments = (
+      await Promise.all(
+        withComments.map((review) =>
+          client.api.repoGetPullReviewComments({ ...ref, index: key.index, id: review.id }),
+        ),
+      )
+    ).flat();
+    for (const thread of old?.threads ?? []) thread.dispose();
+    const threads = groupThreads(comments, commits.headSha).map((placed) => {
+      const thread = this.controller.createCommentThread(
+        pullSideUri(key, commits, placed.placement.side, placed.path),
+        new vscode.Range(placed.placement.line - 1, 0, placed.placement.line - 1, 0),
+        [],
+      );
+      thread.comments = placed.comments.map(
+        (comment) =>
+          new ReviewComment(
+            comment,
+            key,
+            () => thread,
+            comment.user.login.toLowerCase() === me,
+            pending !== undefined && comment.pull_request_review_id === pending.id,
+            placed.placement.outdated,
+          ),
+      );
+      thread.canReply = true;
+      thread.contextValue = pending ? 'pending' : 'submitted';
+      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      if (placed.placement.outdated) thread.label = vscode.l10n.t('Outdated');
+      return thread;
+    });
+    const state: PullReviewState = { key, commits, pending, threads };
+    this.#loaded.fire(state);
+    return state;
+  }
+
+  /** The threads placed on a document. */
+  async threadsOn(uri: vscode.Uri): Promise<readonly vscode.CommentThread[]> {
+    const side = pullSideOf(uri);
+    if (!side) return [];
+    const state = await this.state(side.key);
+    return state.threads.filter((thread) => thread.uri.toString() === uri.toString());
+  }
+}
