@@ -1,0 +1,175 @@
+/// <reference types="mocha" />
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../../src/extension/views/nodes';
+import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
+import { seedBasics } from './seed';
+
+const baseText = 'one\ntwo\nthree\nfour\nfive\n';
+const headText = 'one\nTWO\nthree\nfour\nfive\nsix\n';
+
+/** A pull request by the suite's member into a branch of its own: one file changed, seen from both sides. */
+async function seedReviewPull(): Promise<{ index: number; path: string; folder: string }> {
+  const { client } = await localServer();
+  const { demo, member, me } = await seedBasics();
+  await client.api.repoAddCollaborator({ ...demo, collaborator: member, body: { permission: 'write' } });
+  const folder = unique('rv');
+  const path = `${folder}/notes.txt`;
+  const base = `${folder}-base`;
+  const head = `${folder}-head`;
+  const created = await client.api.repoCreateFile({
+    ...demo,
+    filepath: path,
+    body: {
+      content: Buffer.from(baseText).toString('base64'),
+      branch: 'main',
+      new_branch: base,
+      message: 'notes',
+    },
+  });
+  await client.api.repoUpdateFile({
+    ...demo,
+    filepath: path,
+    body: {
+      content: Buffer.from(headText).toString('base64'),
+      sha: created.content?.sha ?? '',
+      branch: base,
+      new_branch: head,
+      message: 'shout two, add six',
+    },
+  });
+  const pull = await client.api.repoCreatePullRequest(
+    { ...demo, body: { head, base, title: `Review me ${folder}` } },
+    { sudo: member },
+  );
+  await client.api.repoCreatePullReviewRequests(
+    { ...demo, index: pull.number, body: { reviewers: [me] } },
+    { sudo: member },
+  );
+  return { index: pull.number, path, folder };
+}
+
+function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
+  return vscode.window.visibleTextEditors.find(
+    (editor) =>
+      editor.document.uri.scheme === 'teahouse-revision' &&
+      editor.document.uri.query.includes(`"side":"${side}"`),
+  );
+}
+
+export function reviewEditorSuite(): void {
+  suite('review in the editor', () => {
+    test("a pull request → Changes → a file → a comment on each side → Start Review → Submit as Approve: one APPROVED review with both comments; another user's thread on its line", async function () {
+      this.timeout(60_000);
+      const { client } = await localServer();
+      const { demo, me, member } = await seedBasics();
+      const { index, path, folder } = await seedOrSkip(this, seedReviewPull);
+      // another user's thread, on line 3 of the head
+      await client.api.repoCreatePullReview(
+        {
+          ...demo,
+          index,
+          body: {
+            event: 'COMMENT',
+            body: 'looks fine',
+            comments: [{ path, body: 'why three?', new_position: 3 }],
+          },
+        },
+        { sudo: member },
+      );
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      const waiting = await labelsUnder(tree, await nodeAt(tree, 'Waiting for My Review'));
+      assert.ok(
+        waiting.some((label) => label.startsWith(`#${index} `)),
+        `waiting: ${waiting.join(', ')}`,
+      );
+      const pullNode = await nodeAt(tree, 'All Open', `#${index} `);
+      assert.deepEqual(await labelsUnder(tree, pullNode), ['Commits', folder]);
+      const fileNode: TreeNode = await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt');
+      const item = tree.getTreeItem(fileNode) as vscode.TreeItem;
+      assert.match(item.resourceUri?.query ?? '', /status=(modified|changed)/);
+      assert.equal(
+        item.checkboxState && typeof item.checkboxState === 'object'
+          ? item.checkboxState.state
+          : item.checkboxState,
+        vscode.TreeItemCheckboxState.Unchecked,
+      );
+      const commits = await labelsUnder(tree, await nodeAt(tree, 'All Open', `#${index} `, 'Commits'));
+      assert.deepEqual(commits, ['shout two, add six']);
+
+      await vscode.commands.executeCommand('teahouse.openChangedFile', fileNode);
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const base = await waitFor(() => editorOf('base'), 'the base side of the diff');
+      assert.equal(head.document.getText(), headText);
+      assert.equal(base.document.getText(), baseText);
+
+      const theirs = await waitFor(async () => {
+        const threads = await api.review.threadsOn(head.document.uri);
+        return threads.find((thread) => thread.comments.some((comment) => comment.author.name === member));
+      }, "the other user's thread");
+      assert.equal(theirs.range?.start.line, 2, 'on line 3 of the head');
+      assert.equal(
+        theirs.comments[0]?.body instanceof vscode.MarkdownString
+          ? theirs.comments[0].body.value
+          : theirs.comments[0]?.body,
+        'why three?',
+      );
+
+      const first = api.review.newThread(head.document.uri, 2);
+      const pending = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
+        'teahouse.review.startReview',
+        { thread: first, text: 'TWO shouts' },
+      );
+      assert.equal(pending?.state, 'PENDING', api.errors.last?.message);
+      const second = api.review.newThread(base.document.uri, 2);
+      await vscode.commands.executeCommand('teahouse.review.addReviewComment', {
+        thread: second,
+        text: 'two was fine',
+      });
+      const mine = await api.review.threadsOn(base.document.uri);
+      assert.ok(
+        mine.some(
+          (thread) => thread.range?.start.line === 1 && thread.comments.some((c) => c.label === 'Pending'),
+        ),
+        'the pending comment shows on line 2 of the base',
+      );
+
+      const submitted = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
+        'teahouse.review.submit',
+        { account: 'local', repository: `${demo.owner}/${demo.repo}`, index, event: 'APPROVED', body: '' },
+      );
+      assert.equal(submitted?.state, 'APPROVED', api.errors.last?.message);
+
+      const reviews = await client.api.repoListPullReviews({ ...demo, index });
+      const approved = reviews.filter((review) => review.user?.login === me && review.state === 'APPROVED');
+      assert.equal(approved.length, 1);
+      assert.ok(
+        !reviews.some((review) => review.user?.login === me && review.state === 'PENDING'),
+        'no review left pending',
+      );
+      const comments = await client.api.repoGetPullReviewComments({
+        ...demo,
+        index,
+        id: approved[0]?.id ?? 0,
+      });
+      assert.deepEqual(
+        comments
+          .map((comment) => [comment.path, comment.body, comment.position, comment.original_position])
+          .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+        [
+          [path, 'TWO shouts', 2, 0],
+          [path, 'two was fine', 0, 2],
+        ],
+      );
+      // the view marks a file viewed
+      await vscode.commands.executeCommand('teahouse.markFileViewed', fileNode);
+      await waitFor(async () => {
+        const node = await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt');
+        return (tree.getTreeItem(node) as vscode.TreeItem).contextValue === 'changedFile.viewed';
+      }, 'the file marked viewed in the tree');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+  });
+}
