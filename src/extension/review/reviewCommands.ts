@@ -238,13 +238,17 @@ export class ReviewCommands {
     if (!(comment instanceof ReviewComment)) return;
     const { pull } = comment;
     const { client } = await this.#client(pull);
-    // Gitea edits a review comment as any comment of the issue
-    await client.api.issueEditComment({
+    // the comments endpoint; Gitea answers 204 and keeps the text of a code comment it does not edit
+    const edited: unknown = await client.api.issueEditComment({
       owner: pull.owner,
       repo: pull.repo,
       id: comment.raw.id,
       body: { body: comment.text },
     });
+    if (edited === undefined) {
+      this.cancel(comment);
+      throw new Error(vscode.l10n.t('This server does not edit review comments through its API.'));
+    }
     await this.#changed(pull);
   }
 
@@ -263,6 +267,12 @@ export class ReviewCommands {
     const { client } = await this.#client(pull);
     await client.api.issueDeleteComment({ owner: pull.owner, repo: pull.repo, id: comment.raw.id });
     await this.#changed(pull);
+    // Gitea answers 204 for a code comment it does not delete, too
+    const state = await this.threads.state(pull);
+    const kept = state.threads.some((thread) =>
+      thread.comments.some((other) => other instanceof ReviewComment && other.raw.id === comment.raw.id),
+    );
+    if (kept) throw new Error(vscode.l10n.t('This server does not delete review comments through its API.'));
     return true;
   }
 

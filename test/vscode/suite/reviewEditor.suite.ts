@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { pullSideUri } from '../../../src/extension/review/pullSides';
 import type { TreeNode } from '../../../src/extension/views/nodes';
 import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
@@ -9,7 +10,7 @@ const baseText = 'one\ntwo\nthree\nfour\nfive\n';
 const headText = 'one\nTWO\nthree\nfour\nfive\nsix\n';
 
 /** A pull request by the suite's member into a branch of its own: one file changed, seen from both sides. */
-async function seedReviewPull(): Promise<{ index: number; path: string; folder: string }> {
+async function seedReviewPull(): Promise<{ index: number; path: string; folder: string; head: string }> {
   const { client } = await localServer();
   const { demo, member, me } = await seedBasics();
   await client.api.repoAddCollaborator({ ...demo, collaborator: member, body: { permission: 'write' } });
@@ -46,7 +47,7 @@ async function seedReviewPull(): Promise<{ index: number; path: string; folder: 
     { ...demo, index: pull.number, body: { reviewers: [me] } },
     { sudo: member },
   );
-  return { index: pull.number, path, folder };
+  return { index: pull.number, path, folder, head };
 }
 
 function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
@@ -169,6 +170,116 @@ export function reviewEditorSuite(): void {
         const node = await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt');
         return (tree.getTreeItem(node) as vscode.TreeItem).contextValue === 'changedFile.viewed';
       }, 'the file marked viewed in the tree');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+    test('Add Single Comment posts at once; your comment is edited and deleted (or the refusal shown); a pending review is discarded; a push makes a thread outdated', async function () {
+      this.timeout(60_000);
+      const { client } = await localServer();
+      const { demo, me } = await seedBasics();
+      const { index, path, folder, head: branch } = await seedOrSkip(this, seedReviewPull);
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      await vscode.commands.executeCommand(
+        'teahouse.openChangedFile',
+        await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
+      );
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const key = { account: 'local', ...demo, index };
+      const bodyOf = (comment: vscode.Comment | undefined) =>
+        comment?.body instanceof vscode.MarkdownString ? comment.body.value : comment?.body;
+
+      const single = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
+        'teahouse.review.addSingleComment',
+        { thread: api.review.newThread(head.document.uri, 6), text: 'six is new' },
+      );
+      assert.equal(single?.state, 'COMMENT', api.errors.last?.message);
+      const posted = await client.api.repoGetPullReviewComments({ ...demo, index, id: single?.id ?? 0 });
+      assert.deepEqual(
+        posted.map((comment) => [comment.body, comment.position]),
+        [['six is new', 6]],
+      );
+      const threadOf = async (text: string) =>
+        (await api.review.threadsOn(head.document.uri)).find((thread) =>
+          thread.comments.some((comment) => bodyOf(comment) === text),
+        );
+      const mine = (await threadOf('six is new'))?.comments[0];
+      assert.ok(mine, 'the single comment shows on the head side');
+      assert.equal(mine.contextValue, 'mine');
+
+      await vscode.commands.executeCommand('teahouse.review.editComment', mine);
+      assert.equal(mine.mode, vscode.CommentMode.Editing);
+      mine.body = 'six is brand new';
+      await vscode.commands.executeCommand('teahouse.review.saveComment', mine);
+      const [stored] = await client.api.repoGetPullReviewComments({ ...demo, index, id: single?.id ?? 0 });
+      // Gitea's API edits and deletes only plain comments (204 otherwise); the extension says so
+      const editable = stored?.body === 'six is brand new';
+      if (!editable) {
+        assert.equal(stored?.body, 'six is new');
+        assert.equal(api.errors.last?.message, 'This server does not edit review comments through its API.');
+        assert.equal(mine.mode, vscode.CommentMode.Preview);
+      }
+      const shown = (await threadOf(editable ? 'six is brand new' : 'six is new'))?.comments[0];
+      assert.ok(shown, 'the thread shows the text the server has');
+      const deleted = await vscode.commands.executeCommand('teahouse.review.deleteComment', shown, {
+        confirmed: true,
+      });
+      const left = await client.api.repoGetPullReviewComments({ ...demo, index, id: single?.id ?? 0 });
+      if (left.length === 0) {
+        assert.equal(deleted, true);
+        assert.equal(await threadOf('six is new'), undefined);
+      } else {
+        assert.equal(deleted, undefined);
+        assert.equal(
+          api.errors.last?.message,
+          'This server does not delete review comments through its API.',
+        );
+      }
+
+      await vscode.commands.executeCommand('teahouse.review.startReview', {
+        thread: api.review.newThread(head.document.uri, 4),
+        text: 'maybe not',
+      });
+      const pendingOf = async () =>
+        (await client.api.repoListPullReviews({ ...demo, index })).filter(
+          (review) => review.user?.login === me && review.state === 'PENDING',
+        );
+      assert.equal((await pendingOf()).length, 1, api.errors.last?.message);
+      assert.equal(
+        await vscode.commands.executeCommand('teahouse.review.discard', {
+          account: 'local',
+          repository: `${demo.owner}/${demo.repo}`,
+          index,
+        }),
+        true,
+      );
+      assert.deepEqual(await pendingOf(), []);
+
+      // a thread made on the old head is outdated after a push
+      await client.api.repoCreatePullReview({
+        ...demo,
+        index,
+        body: { event: 'COMMENT', body: 'noted', comments: [{ path, body: 'about five', new_position: 5 }] },
+      });
+      const current = await client.api.repoGetContents({ ...demo, filepath: path, ref: branch });
+      await client.api.repoUpdateFile({
+        ...demo,
+        filepath: path,
+        body: {
+          content: Buffer.from(`zero\n${headText}`).toString('base64'),
+          sha: current.sha,
+          branch,
+          message: 'zero first',
+        },
+      });
+      await api.review.reload(key);
+      const pull = await client.api.repoGetPullRequest({ ...demo, index });
+      const newHead = pullSideUri(key, { headSha: pull.head.sha, mergeBase: pull.merge_base }, 'head', path);
+      const outdated = (await api.review.threadsOn(newHead)).find((thread) =>
+        thread.comments.some((comment) => bodyOf(comment) === 'about five'),
+      );
+      assert.equal(outdated?.label, 'Outdated');
+      assert.equal(outdated?.comments[0]?.label, 'Outdated');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
   });
