@@ -74,3 +74,12 @@ test('a thread is outdated only while all of its comments are', () => {
   const [old] = groupThreads([comment(1, 'a.ts', 4, 0, older, 1)], head);
   assert.equal(old?.placement.outdated, true);
 });
+
+test('a suggestion block round-trips; the first block counts; an unclosed one is none', async () => {
+  const { parseSuggestion, suggestionBody } = await import('../../src/extension/review/suggestion');
+  assert.deepEqual(parseSuggestion(suggestionBody(['  const a = 1;', ''])), ['  const a = 1;', '']);
+  assert.deepEqual(parseSuggestion('Better:\r\n```suggestion\r\nx\r\n```\n```suggestion\ny\n```'), ['x']);
+  assert.deepEqual(parseSuggestion('```suggestion\n```'), []);
+  assert.equal(parseSuggestion('```suggestion\nx'), undefined);
+  assert.equal(parseSuggestion('```ts\nx\n```'), undefined);
+});

@@ -8,7 +8,8 @@ import { requirementText } from '../util/requirementText';
 import { positionsFor } from './commentPlacement';
 import { pullSideOf, type PullKey } from './pullSides';
 import { reviewShortfall } from './reviewNeeds';
-import { ReviewComment, type ReviewThreads } from './reviewThreads';
+import { parseSuggestion, suggestionBody } from './suggestion';
+import { DraftComment, ReviewComment, type ReviewThreads } from './reviewThreads';
 
 /** What the comment widget hands its commands: the thread and the text typed. */
 interface Reply {
@@ -228,6 +229,10 @@ export class ReviewCommands {
   }
 
   cancel(comment: unknown): void {
+    if (comment instanceof DraftComment) {
+      comment.thread.dispose();
+      return;
+    }
     if (!(comment instanceof ReviewComment)) return;
     comment.mode = vscode.CommentMode.Preview;
     comment.body = new vscode.MarkdownString(comment.raw.body);
@@ -235,6 +240,12 @@ export class ReviewCommands {
   }
 
   async save(comment: unknown): Promise<void> {
+    if (comment instanceof DraftComment) {
+      // a draft joins the pending review, as the widget's "Add Review Comment" would
+      comment.thread.comments = [];
+      await this.addToReview({ thread: comment.thread, text: comment.text });
+      return;
+    }
     if (!(comment instanceof ReviewComment)) return;
     const { pull } = comment;
     const { client } = await this.#client(pull);
@@ -276,6 +287,40 @@ export class ReviewCommands {
     return true;
   }
 
+  /** "Suggest a Change": a draft on the head side's line, prefilled with the line in a suggestion block. */
+  suggestChange(): DraftComment | undefined {
+    const editor = vscode.window.activeTextEditor;
+    const side = editor && pullSideOf(editor.document.uri);
+    if (!editor || !side || side.side !== 'head')
+      throw new Error(vscode.l10n.t("Suggest a change on the pull request's side of its diff."));
+    const account = this.services.accounts.get(side.key.account);
+    const line = editor.selection.active.line + 1;
+    const text = suggestionBody([editor.document.lineAt(line - 1).text]);
+    return this.threads.draftThread(editor.document.uri, line, text, account?.username ?? '');
+  }
+
+  /** "Apply Suggestion": the suggested lines replace the commented line in the workspace's copy. */
+  async applySuggestion(comment: unknown): Promise<boolean> {
+    if (!(comment instanceof ReviewComment)) return false;
+    const lines = parseSuggestion(comment.raw.body);
+    if (lines === undefined || comment.raw.position <= 0) return false;
+    const { pull } = comment;
+    const account = this.services.accounts.get(pull.account);
+    const folder = account && (await this.services.workspace.folderOf(account, pull.owner, pull.repo));
+    if (!folder)
+      throw new Error(vscode.l10n.t('{0}/{1} is not open in the workspace.', pull.owner, pull.repo));
+    const uri = vscode.Uri.joinPath(vscode.Uri.file(folder.rootPath), comment.raw.path);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const line = comment.raw.position - 1;
+    if (line >= document.lineCount)
+      throw new Error(vscode.l10n.t('{0} has no line {1} in the workspace.', comment.raw.path, line + 1));
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, document.lineAt(line).range, lines.join('\n'));
+    const applied = await vscode.workspace.applyEdit(edit);
+    if (applied) await vscode.window.showTextDocument(document, { selection: document.lineAt(line).range });
+    return applied;
+  }
+
   #render(comment: ReviewComment): void {
     const thread = comment.thread();
     if (thread) thread.comments = [...thread.comments];
@@ -289,6 +334,8 @@ export class ReviewCommands {
       registerCommand(errors, 'teahouse.review.addSingleComment', (reply) => this.addSingleComment(reply)),
       registerCommand(errors, 'teahouse.review.submit', (first, second) => this.submit(first, second)),
       registerCommand(errors, 'teahouse.review.discard', (first, second) => this.discard(first, second)),
+      registerCommand(errors, 'teahouse.review.suggestChange', () => this.suggestChange()),
+      registerCommand(errors, 'teahouse.review.applySuggestion', (comment) => this.applySuggestion(comment)),
       registerCommand(errors, 'teahouse.review.editComment', (comment) => this.edit(comment)),
       registerCommand(errors, 'teahouse.review.cancelEdit', (comment) => this.cancel(comment)),
       registerCommand(errors, 'teahouse.review.saveComment', (comment) => this.save(comment)),

@@ -4,6 +4,7 @@ import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import { groupThreads } from './commentPlacement';
+import { parseSuggestion } from './suggestion';
 import { pullKeyString, pullSideOf, pullSideUri, type PullCommits, type PullKey } from './pullSides';
 
 export const reviewControllerId = 'teahouse.review';
@@ -32,12 +33,34 @@ export class ReviewComment implements vscode.Comment {
       name: raw.user.login,
       ...(raw.user.avatar_url && { iconPath: vscode.Uri.parse(raw.user.avatar_url) }),
     };
-    this.contextValue = `${mine ? 'mine' : 'theirs'}${pending ? '.pending' : ''}`;
+    const suggestion = raw.position > 0 && parseSuggestion(raw.body) !== undefined;
+    this.contextValue = `${mine ? 'mine' : 'theirs'}${pending ? '.pending' : ''}${suggestion ? '.suggestion' : ''}`;
     this.label = pending ? vscode.l10n.t('Pending') : outdated ? vscode.l10n.t('Outdated') : undefined;
     this.timestamp = new Date(raw.created_at);
   }
 
   /** The text as edited in the widget (a string while editing), or as the server has it. */
+  get text(): string {
+    return typeof this.body === 'string' ? this.body : this.body.value;
+  }
+}
+
+/** A comment not sent yet, written in its thread's widget: a suggestion prefilled with the lines. */
+export class DraftComment implements vscode.Comment {
+  body: string | vscode.MarkdownString;
+  mode = vscode.CommentMode.Editing;
+  readonly contextValue = 'draft';
+  readonly author: vscode.CommentAuthorInformation;
+
+  constructor(
+    text: string,
+    author: string,
+    readonly thread: vscode.CommentThread,
+  ) {
+    this.body = text;
+    this.author = { name: author };
+  }
+
   get text(): string {
     return typeof this.body === 'string' ? this.body : this.body.value;
   }
@@ -124,7 +147,17 @@ export class ReviewThreads extends Disposable {
     return state;
   }
 
-  /** An empty thread on a line, as VS Code makes one when the user clicks the gutter's "+". */
+  /** A new thread on a line (1-based) holding a draft comment in its editor. */
+  draftThread(uri: vscode.Uri, line: number, text: string, author: string): DraftComment {
+    const thread = this.newThread(uri, line);
+    const draft = new DraftComment(text, author, thread);
+    thread.comments = [draft];
+    thread.canReply = false;
+    thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    return draft;
+  }
+
+  /** An empty thread on a line (1-based), as VS Code makes one when the user clicks the gutter's "+". */
   newThread(uri: vscode.Uri, line: number): vscode.CommentThread {
     return this.controller.createCommentThread(uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
   }
