@@ -5,6 +5,7 @@ import { pullSideUri } from '../../../src/extension/review/pullSides';
 import type { TreeNode } from '../../../src/extension/views/nodes';
 import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
+import { git } from './workspaceGit';
 
 const baseText = 'one\ntwo\nthree\nfour\nfive\n';
 const headText = 'one\nTWO\nthree\nfour\nfive\nsix\n';
@@ -281,6 +282,59 @@ export function reviewEditorSuite(): void {
       assert.equal(outdated?.label, 'Outdated');
       assert.equal(outdated?.comments[0]?.label, 'Outdated');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+    test('Suggest a Change drafts the line in a suggestion block; saved, it joins the pending review; Apply Suggestion changes the checked-out file', async function () {
+      this.timeout(60_000);
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const { index, path, folder } = await seedOrSkip(this, seedReviewPull);
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      await vscode.commands.executeCommand(
+        'teahouse.openChangedFile',
+        await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
+      );
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      head.selection = new vscode.Selection(1, 1, 1, 1);
+      const draft = await vscode.commands.executeCommand<vscode.Comment | undefined>(
+        'teahouse.review.suggestChange',
+      );
+      assert.equal(draft?.body, '```suggestion\nTWO\n```', api.errors.last?.message);
+      assert.equal(draft.mode, vscode.CommentMode.Editing);
+      draft.body = '```suggestion\nTwo\n```';
+      await vscode.commands.executeCommand('teahouse.review.saveComment', draft);
+      const pending = (await client.api.repoListPullReviews({ ...demo, index })).find(
+        (review) => review.state === 'PENDING',
+      );
+      assert.ok(pending, api.errors.last?.message);
+      const [sent] = await client.api.repoGetPullReviewComments({ ...demo, index, id: pending.id });
+      assert.deepEqual([sent?.body, sent?.position], ['```suggestion\nTwo\n```', 2]);
+      const suggestion = (await api.review.threadsOn(head.document.uri))
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.contextValue?.endsWith('.suggestion'));
+      assert.ok(suggestion, 'the comment offers Apply Suggestion');
+
+      const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+      await vscode.commands.executeCommand('teahouse.checkoutPullRequest', {
+        repository: `${demo.owner}/${demo.repo}`,
+        index,
+      });
+      try {
+        assert.equal(
+          await vscode.commands.executeCommand('teahouse.review.applySuggestion', suggestion),
+          true,
+          api.errors.last?.message,
+        );
+        const file = vscode.Uri.joinPath(vscode.Uri.file(workspaceFolder), path);
+        const document = await vscode.workspace.openTextDocument(file);
+        assert.equal(document.getText(), headText.replace('TWO', 'Two'));
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await git(workspaceFolder, 'checkout', 'main');
+      }
     });
   });
 }
