@@ -6,21 +6,43 @@ import type { NodeOf, TreeNode } from '../views/nodes';
 import { revisionUri } from '../webviews/revisionContent';
 import { pullSideUri, type PullKey } from './pullSides';
 import type { ViewedFiles } from './viewedFiles';
+import { runGit } from '../workspace/runGit';
 
 function changedFile(value: unknown): NodeOf<'changedFile'> | undefined {
   return isTreeNode(value) && value.kind === 'changedFile' ? value : undefined;
 }
 
-/** The diff editor of a changed file: merge base ↔ head for the pull request, parent ↔ commit for a commit. */
-export async function openChangedFile(node: NodeOf<'changedFile'>): Promise<void> {
+/** The workspace's copy of a file when the workspace has the pull request's head checked out. */
+async function checkedOutFile(
+  services: Services,
+  node: NodeOf<'changedFile'>,
+): Promise<vscode.Uri | undefined> {
+  if (node.file.status === 'deleted' || node.file.status === 'removed') return undefined;
+  const folder = await services.workspace.folderOf(node.account, node.ref.owner, node.ref.repo);
+  if (!folder) return undefined;
+  const head = await runGit(folder.rootPath, ['rev-parse', 'HEAD']).catch(() => '');
+  return head.trim() === node.pull.headSha
+    ? vscode.Uri.joinPath(vscode.Uri.file(folder.rootPath), node.file.filename)
+    : undefined;
+}
+
+/**
+ * The diff editor of a changed file: merge base ↔ head for the pull request (the head from the workspace
+ * when it is checked out, so it can be edited), parent ↔ commit for a commit.
+ */
+export async function openChangedFile(services: Services, node: NodeOf<'changedFile'>): Promise<void> {
   const { account, ref, pull, range, file } = node;
   const basePath = file.previousFilename || file.filename;
   if (range.commit === undefined) {
     const key: PullKey = { account: account.id, ...ref, index: pull.index };
+    const local = await checkedOutFile(services, node);
+    if (local) {
+      await vscode.commands.executeCommand('teahouse.review.loadThreads', key);
+    }
     await vscode.commands.executeCommand(
       'vscode.diff',
       pullSideUri(key, pull, 'base', basePath),
-      pullSideUri(key, pull, 'head', file.filename),
+      local ?? pullSideUri(key, pull, 'head', file.filename),
       `${file.filename} (#${pull.index})`,
       { preview: true },
     );
@@ -57,7 +79,7 @@ export function registerChangeCommands(services: Services, viewed: ViewedFiles):
   return [
     registerCommand(errors, 'teahouse.openChangedFile', async (node) => {
       const file = changedFile(node);
-      if (file) await openChangedFile(file);
+      if (file) await openChangedFile(services, file);
     }),
     registerCommand(errors, 'teahouse.markFileViewed', (first, second) =>
       markViewed(viewed, filesOf(first, second), true),

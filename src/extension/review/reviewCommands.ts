@@ -6,7 +6,7 @@ import { announceTrackerChange, type Services } from '../commands/services';
 import { commandOptions, isTreeNode, resolveIssue } from '../commands/targets';
 import { requirementText } from '../util/requirementText';
 import { positionsFor } from './commentPlacement';
-import { pullSideOf, type PullKey } from './pullSides';
+import type { PullKey } from './pullSides';
 import { reviewShortfall } from './reviewNeeds';
 import { parseSuggestion, suggestionBody } from './suggestion';
 import { DraftComment, ReviewComment, type ReviewThreads } from './reviewThreads';
@@ -31,11 +31,23 @@ function isThread(value: unknown): value is vscode.CommentThread {
   return typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value;
 }
 
+function isPullKey(value: unknown): value is PullKey {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'account' in value &&
+    'owner' in value &&
+    'repo' in value &&
+    'index' in value &&
+    typeof value.index === 'number'
+  );
+}
+
 type ReviewEvent = 'COMMENT' | 'APPROVED' | 'REQUEST_CHANGES';
 
 /** Where a reply goes: the pull request, side, path and line of its thread. */
-function placeOf(thread: vscode.CommentThread) {
-  const side = pullSideOf(thread.uri);
+function placeOf(threads: ReviewThreads, thread: vscode.CommentThread) {
+  const side = threads.sideOf(thread.uri);
   if (!side) throw new Error(vscode.l10n.t("Review comments go on a pull request's changes."));
   const line = (thread.range?.start.line ?? 0) + 1;
   return { ...side, line };
@@ -68,7 +80,7 @@ export class ReviewCommands {
   /** "Start Review" / "Add Review Comment": the comment joins the account's pending review. */
   async addToReview(reply: unknown): Promise<PullReview | undefined> {
     if (!isReply(reply) || reply.text.trim() === '') return undefined;
-    const place = placeOf(reply.thread);
+    const place = placeOf(this.threads, reply.thread);
     const { key } = place;
     const { client } = await this.#client(key);
     const state = await this.threads.state(key);
@@ -92,7 +104,7 @@ export class ReviewCommands {
   /** "Add Single Comment": a review of one comment, sent at once. */
   async addSingleComment(reply: unknown): Promise<PullReview | undefined> {
     if (!isReply(reply) || reply.text.trim() === '') return undefined;
-    const place = placeOf(reply.thread);
+    const place = placeOf(this.threads, reply.thread);
     const { key } = place;
     const { client } = await this.#client(key);
     const state = await this.threads.state(key);
@@ -129,10 +141,10 @@ export class ReviewCommands {
 
   /** The pull request a submit or discard is about: a thread's, a node's, the arguments', the active diff's. */
   async #pullOf(arg: unknown): Promise<PullKey | undefined> {
-    if (isThread(arg)) return pullSideOf(arg.uri)?.key;
+    if (isThread(arg)) return this.threads.sideOf(arg.uri)?.key;
     if (arg === undefined) {
       const uri = vscode.window.activeTextEditor?.document.uri;
-      const side = uri && pullSideOf(uri);
+      const side = uri && this.threads.sideOf(uri);
       if (side) return side.key;
     }
     const target = await resolveIssue(
@@ -290,7 +302,7 @@ export class ReviewCommands {
   /** "Suggest a Change": a draft on the head side's line, prefilled with the line in a suggestion block. */
   suggestChange(): DraftComment | undefined {
     const editor = vscode.window.activeTextEditor;
-    const side = editor && pullSideOf(editor.document.uri);
+    const side = editor && this.threads.sideOf(editor.document.uri);
     if (!editor || !side || side.side !== 'head')
       throw new Error(vscode.l10n.t("Suggest a change on the pull request's side of its diff."));
     const account = this.services.accounts.get(side.key.account);
@@ -334,6 +346,9 @@ export class ReviewCommands {
       registerCommand(errors, 'teahouse.review.addSingleComment', (reply) => this.addSingleComment(reply)),
       registerCommand(errors, 'teahouse.review.submit', (first, second) => this.submit(first, second)),
       registerCommand(errors, 'teahouse.review.discard', (first, second) => this.discard(first, second)),
+      registerCommand(errors, 'teahouse.review.loadThreads', async (key) => {
+        if (isPullKey(key)) await this.threads.reload(key);
+      }),
       registerCommand(errors, 'teahouse.review.suggestChange', () => this.suggestChange()),
       registerCommand(errors, 'teahouse.review.applySuggestion', (comment) => this.applySuggestion(comment)),
       registerCommand(errors, 'teahouse.review.editComment', (comment) => this.edit(comment)),

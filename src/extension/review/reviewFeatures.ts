@@ -12,7 +12,7 @@ export function registerReviewFeatures(
   services: Services,
   viewed: ViewedFiles,
 ): { readonly threads: ReviewThreads; readonly disposables: vscode.Disposable[] } {
-  const threads = new ReviewThreads(services.accounts, services.log);
+  const threads = new ReviewThreads(services.accounts, services.workspace, services.log);
   return {
     threads,
     disposables: [

@@ -5,7 +5,16 @@ import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import { groupThreads } from './commentPlacement';
 import { parseSuggestion } from './suggestion';
-import { pullKeyString, pullSideOf, pullSideUri, type PullCommits, type PullKey } from './pullSides';
+import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
+import { runGit } from '../workspace/runGit';
+import {
+  pullKeyString,
+  pullSideOf,
+  pullSideUri,
+  type PullCommits,
+  type PullKey,
+  type PullSide,
+} from './pullSides';
 
 export const reviewControllerId = 'teahouse.review';
 /** The context key menus test: the active diff's pull request has the account's pending review. */
@@ -73,6 +82,8 @@ export interface PullReviewState {
   /** The signed-in account's pending review, if it has one. */
   readonly pending: PullReview | undefined;
   readonly threads: readonly vscode.CommentThread[];
+  /** The workspace folder that has the pull request's head checked out, where its threads show too. */
+  readonly checkout: string | undefined;
 }
 
 /**
@@ -86,8 +97,12 @@ export class ReviewThreads extends Disposable {
   /** Fires after a pull request's threads were (re)placed. */
   readonly onDidLoad = this.#loaded.event;
 
+  /** Workspace folders with a pull request's head checked out: root path → the pull request. */
+  readonly #checkouts = new Map<string, { key: PullKey; commits: PullCommits }>();
+
   constructor(
     private readonly accounts: AccountService,
+    private readonly workspace: WorkspaceRepositories,
     private readonly log: Log,
   ) {
     super();
@@ -100,7 +115,7 @@ export class ReviewThreads extends Disposable {
     };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => {
-        const side = pullSideOf(document.uri);
+        const side = this.sideOf(document.uri);
         if (side === undefined) return [];
         void this.state(side.key);
         // Gitea takes a comment on any line of either side
@@ -119,6 +134,30 @@ export class ReviewThreads extends Disposable {
       const side = pullSideOf(document.uri);
       if (side) void this.state(side.key);
     }
+  }
+
+  /**
+   * The pull request side a document shows: a side of its diff, or a file of a workspace folder that has
+   * its head checked out (its head side).
+   */
+  sideOf(uri: vscode.Uri): PullSide | undefined {
+    const side = pullSideOf(uri);
+    if (side !== undefined || uri.scheme !== 'file') return side;
+    for (const [root, { key, commits }] of this.#checkouts) {
+      const folder = vscode.Uri.file(root).path;
+      if (!uri.path.startsWith(`${folder}/`)) continue;
+      return { key, side: 'head', path: uri.path.slice(folder.length + 1), ref: commits.headSha };
+    }
+    return undefined;
+  }
+
+  /** The workspace folder of the pull request's repository, when its HEAD is the pull request's head. */
+  async #checkedOut(key: PullKey, headSha: string): Promise<string | undefined> {
+    const account = this.accounts.get(key.account);
+    const folder = account && (await this.workspace.folderOf(account, key.owner, key.repo));
+    if (!folder) return undefined;
+    const head = await runGit(folder.rootPath, ['rev-parse', 'HEAD']).catch(() => '');
+    return head.trim() === headSha ? folder.rootPath : undefined;
   }
 
   /** The pull request's review as last loaded (loading it the first time). */
@@ -164,7 +203,7 @@ export class ReviewThreads extends Disposable {
 
   async #updateContext(): Promise<void> {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    const side = uri && pullSideOf(uri);
+    const side = uri && this.sideOf(uri);
     const state = side ? await this.#pulls.get(pullKeyString(side.key))?.catch(() => undefined) : undefined;
     await vscode.commands.executeCommand('setContext', hasPendingKey, state?.pending !== undefined);
   }
@@ -193,37 +232,47 @@ export class ReviewThreads extends Disposable {
       )
     ).flat();
     for (const thread of old?.threads ?? []) thread.dispose();
-    const threads = groupThreads(comments, commits.headSha).map((placed) => {
-      const thread = this.controller.createCommentThread(
-        pullSideUri(key, commits, placed.placement.side, placed.path),
-        new vscode.Range(placed.placement.line - 1, 0, placed.placement.line - 1, 0),
-        [],
-      );
-      thread.comments = placed.comments.map(
-        (comment) =>
-          new ReviewComment(
-            comment,
-            key,
-            () => thread,
-            comment.user.login.toLowerCase() === me,
-            pending !== undefined && comment.pull_request_review_id === pending.id,
-            placed.placement.outdated,
-          ),
-      );
-      thread.canReply = true;
-      thread.contextValue = pending ? 'pending' : 'submitted';
-      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
-      if (placed.placement.outdated) thread.label = vscode.l10n.t('Outdated');
-      return thread;
+    const checkout = await this.#checkedOut(key, commits.headSha);
+    for (const [root, entry] of this.#checkouts) {
+      if (pullKeyString(entry.key) === pullKeyString(key)) this.#checkouts.delete(root);
+    }
+    if (checkout !== undefined) this.#checkouts.set(checkout, { key, commits });
+    const threads = groupThreads(comments, commits.headSha).flatMap((placed) => {
+      const uris = [pullSideUri(key, commits, placed.placement.side, placed.path)];
+      if (checkout !== undefined && placed.placement.side === 'head')
+        uris.push(vscode.Uri.joinPath(vscode.Uri.file(checkout), placed.path));
+      return uris.map((uri) => {
+        const thread = this.controller.createCommentThread(
+          uri,
+          new vscode.Range(placed.placement.line - 1, 0, placed.placement.line - 1, 0),
+          [],
+        );
+        thread.comments = placed.comments.map(
+          (comment) =>
+            new ReviewComment(
+              comment,
+              key,
+              () => thread,
+              comment.user.login.toLowerCase() === me,
+              pending !== undefined && comment.pull_request_review_id === pending.id,
+              placed.placement.outdated,
+            ),
+        );
+        thread.canReply = true;
+        thread.contextValue = pending ? 'pending' : 'submitted';
+        thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+        if (placed.placement.outdated) thread.label = vscode.l10n.t('Outdated');
+        return thread;
+      });
     });
-    const state: PullReviewState = { key, commits, pending, threads };
+    const state: PullReviewState = { key, commits, pending, threads, checkout };
     this.#loaded.fire(state);
     return state;
   }
 
   /** The threads placed on a document. */
   async threadsOn(uri: vscode.Uri): Promise<readonly vscode.CommentThread[]> {
-    const side = pullSideOf(uri);
+    const side = this.sideOf(uri);
     if (!side) return [];
     const state = await this.state(side.key);
     return state.threads.filter((thread) => thread.uri.toString() === uri.toString());

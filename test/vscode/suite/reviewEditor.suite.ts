@@ -321,6 +321,17 @@ export function reviewEditorSuite(): void {
         index,
       });
       try {
+        // checked out, the pull request's threads show on the workspace's file too
+        const local = vscode.Uri.joinPath(vscode.Uri.file(workspaceFolder), path);
+        const onFile = await api.review.threadsOn(local);
+        assert.ok(
+          onFile.some(
+            (thread) =>
+              thread.range?.start.line === 1 &&
+              thread.comments.some((comment) => comment.contextValue?.endsWith('.suggestion')),
+          ),
+          `threads on the workspace file: ${onFile.length}`,
+        );
         assert.equal(
           await vscode.commands.executeCommand('teahouse.review.applySuggestion', suggestion),
           true,
