@@ -66,6 +66,8 @@ export interface TeahouseApi {
     /** The threads placed on a side of a pull request's diff (loading its reviews the first time). */
     threadsOn(uri: vscode.Uri): Promise<readonly vscode.CommentThread[]>;
     reload(key: { account: string; owner: string; repo: string; index: number }): Promise<void>;
+    /** What clicking a reaction of a comment does (the controller's reaction handler). */
+    react(comment: vscode.Comment, reaction: vscode.CommentReaction): Promise<void>;
   };
   readonly pullRequestStatusBar: {
     readonly state: PullRequestStatusBarState;

@@ -129,6 +129,9 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
       reload: async (key) => {
         await review.threads.reload(key);
       },
+      react: async (comment, reaction) => {
+        await review.threads.controller.reactionHandler?.(comment, reaction);
+      },
     },
     http: { stats: () => accounts.httpStats() },
     webviews,

@@ -83,3 +83,25 @@ test('a suggestion block round-trips; the first block counts; an unclosed one is
   assert.equal(parseSuggestion('```suggestion\nx'), undefined);
   assert.equal(parseSuggestion('```ts\nx\n```'), undefined);
 });
+
+test('reactions are counted per kind, every default one offered, yours marked; an emoji maps back', async () => {
+  const { countReactions, reactionContent } = await import('../../src/extension/review/reactions');
+  const by = (login: string, content: string) => ({ content, created_at: '', user: { login } }) as never;
+  const counts = countReactions(
+    [by('ann', '+1'), by('Bob', '+1'), by('ann', 'rocket'), by('bob', 'tada')],
+    'bob',
+  );
+  assert.deepEqual(
+    counts
+      .filter((count) => count.count > 0)
+      .map((count) => [count.content, count.emoji, count.count, count.mine]),
+    [
+      ['+1', '👍', 2, true],
+      ['rocket', '🚀', 1, false],
+      ['tada', 'tada', 1, true],
+    ],
+  );
+  assert.equal(counts.length, 9);
+  assert.equal(reactionContent('👀'), 'eyes');
+  assert.equal(reactionContent('tada'), 'tada');
+});

@@ -233,6 +233,53 @@ export class ReviewCommands {
     return true;
   }
 
+  /** "Dismiss Review…": a maintainer sets an approval or a rejection aside (Gitea ≥ 1.14). */
+  async dismiss(arg: unknown, second: unknown): Promise<PullReview | undefined> {
+    const key = await this.#pullOf(arg);
+    if (!key) return undefined;
+    const options = commandOptions<{ review: number; message: string }>(arg, second);
+    const { client } = await this.#client(key);
+    const ref = { owner: key.owner, repo: key.repo, index: key.index };
+    let id = options.review;
+    if (id === undefined) {
+      const reviews: PullReview[] = [];
+      for await (const review of client.paginate('repoListPullReviews', ref)) reviews.push(review);
+      const judged = reviews.filter(
+        (review) => !review.dismissed && (review.state === 'APPROVED' || review.state === 'REQUEST_CHANGES'),
+      );
+      if (judged.length === 0) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('#{0} has no approval or request for changes to dismiss.', key.index),
+        );
+        return undefined;
+      }
+      const picked = await vscode.window.showQuickPick(
+        judged.map((review) => ({
+          label: review.user?.login ?? '',
+          description:
+            review.state === 'APPROVED' ? vscode.l10n.t('Approved') : vscode.l10n.t('Changes requested'),
+          detail: review.body || undefined,
+          id: review.id,
+        })),
+        { title: vscode.l10n.t('Dismiss a review of #{0}', key.index), ignoreFocusOut: true },
+      );
+      if (!picked) return undefined;
+      id = picked.id;
+    }
+    let message = options.message;
+    if (message === undefined) {
+      message = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Dismiss a review of #{0}', key.index),
+        prompt: vscode.l10n.t('Why is it dismissed?'),
+        ignoreFocusOut: true,
+      });
+      if (message === undefined) return undefined;
+    }
+    const dismissed = await client.api.repoDismissPullReview({ ...ref, id, body: { message } });
+    await this.#changed(key);
+    return dismissed;
+  }
+
   edit(comment: unknown): void {
     if (!(comment instanceof ReviewComment)) return;
     comment.mode = vscode.CommentMode.Editing;
@@ -346,6 +393,7 @@ export class ReviewCommands {
       registerCommand(errors, 'teahouse.review.addSingleComment', (reply) => this.addSingleComment(reply)),
       registerCommand(errors, 'teahouse.review.submit', (first, second) => this.submit(first, second)),
       registerCommand(errors, 'teahouse.review.discard', (first, second) => this.discard(first, second)),
+      registerCommand(errors, 'teahouse.review.dismiss', (first, second) => this.dismiss(first, second)),
       registerCommand(errors, 'teahouse.review.loadThreads', async (key) => {
         if (isPullKey(key)) await this.threads.reload(key);
       }),

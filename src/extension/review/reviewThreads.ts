@@ -5,6 +5,8 @@ import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import { groupThreads } from './commentPlacement';
 import { parseSuggestion } from './suggestion';
+import { countReactions, reactionContent, type ReactionCount } from './reactions';
+import type { Reaction } from '../../api/types';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import { runGit } from '../workspace/runGit';
 import {
@@ -20,6 +22,12 @@ export const reviewControllerId = 'teahouse.review';
 /** The context key menus test: the active diff's pull request has the account's pending review. */
 const hasPendingKey = 'teahouse.review.hasPending';
 
+/** An emoji as the picture VS Code shows a reaction with. */
+function emojiIcon(emoji: string): vscode.Uri {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><text x="0" y="13" font-size="13">${emoji}</text></svg>`;
+  return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`);
+}
+
 /** A review comment in a thread; `raw` is the server's, `pull` the pull request it is on. */
 export class ReviewComment implements vscode.Comment {
   body: string | vscode.MarkdownString;
@@ -28,6 +36,7 @@ export class ReviewComment implements vscode.Comment {
   readonly contextValue: string;
   readonly label: string | undefined;
   readonly timestamp: Date;
+  readonly reactions: vscode.CommentReaction[];
 
   constructor(
     readonly raw: PullReviewComment,
@@ -36,8 +45,15 @@ export class ReviewComment implements vscode.Comment {
     mine: boolean,
     pending: boolean,
     outdated: boolean,
+    reactions: readonly ReactionCount[],
   ) {
     this.body = new vscode.MarkdownString(raw.body);
+    this.reactions = reactions.map((reaction) => ({
+      label: reaction.emoji,
+      iconPath: emojiIcon(reaction.emoji),
+      count: reaction.count,
+      authorHasReacted: reaction.mine,
+    }));
     this.author = {
       name: raw.user.login,
       ...(raw.user.avatar_url && { iconPath: vscode.Uri.parse(raw.user.avatar_url) }),
@@ -112,6 +128,21 @@ export class ReviewThreads extends Disposable {
     this.controller.options = {
       prompt: vscode.l10n.t('Comment on this line'),
       placeHolder: vscode.l10n.t('Write a review comment (Markdown)'),
+    };
+    this.controller.reactionHandler = async (comment, reaction) => {
+      if (!(comment instanceof ReviewComment)) return;
+      const account = this.accounts.get(comment.pull.account);
+      if (!account) return;
+      const client = await this.accounts.client(account);
+      const args = {
+        owner: comment.pull.owner,
+        repo: comment.pull.repo,
+        id: comment.raw.id,
+        body: { content: reactionContent(reaction.label) },
+      };
+      if (reaction.authorHasReacted) await client.api.issueDeleteCommentReaction(args);
+      else await client.api.issuePostCommentReaction(args);
+      await this.reload(comment.pull);
     };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => {
@@ -231,6 +262,22 @@ export class ReviewThreads extends Disposable {
         ),
       )
     ).flat();
+    // reactions are a part the view can do without (an older server, switched off)
+    const reactions = new Map<number, readonly Reaction[]>(
+      await Promise.all(
+        comments.map(
+          async (comment) =>
+            [
+              comment.id,
+              await client.api.issueGetCommentReactions({ ...ref, id: comment.id }).then(
+                // Gitea answers null when there are none
+                (list: Reaction[] | null): readonly Reaction[] => (Array.isArray(list) ? list : []),
+                (): readonly Reaction[] => [],
+              ),
+            ] as const,
+        ),
+      ),
+    );
     for (const thread of old?.threads ?? []) thread.dispose();
     const checkout = await this.#checkedOut(key, commits.headSha);
     for (const [root, entry] of this.#checkouts) {
@@ -256,6 +303,7 @@ export class ReviewThreads extends Disposable {
               comment.user.login.toLowerCase() === me,
               pending !== undefined && comment.pull_request_review_id === pending.id,
               placed.placement.outdated,
+              countReactions(reactions.get(comment.id) ?? [], account.username),
             ),
         );
         thread.canReply = true;

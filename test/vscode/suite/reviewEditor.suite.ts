@@ -165,6 +165,37 @@ export function reviewEditorSuite(): void {
           [path, 'two was fine', 0, 2],
         ],
       );
+      // a reaction on the other user's comment
+      const other = (await api.review.threadsOn(head.document.uri))
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.author.name === member);
+      const thumbs = other?.reactions?.find((reaction) => reaction.label === '👍');
+      assert.ok(other && thumbs, 'the default reactions are offered');
+      assert.equal(thumbs.count, 0);
+      await api.review.react(other, thumbs);
+      const theirId = Number(theirs.comments[0] && (theirs.comments[0] as { raw?: { id: number } }).raw?.id);
+      const given = await client.api.issueGetCommentReactions({ ...demo, id: theirId });
+      assert.deepEqual(
+        (given ?? []).map((reaction) => [reaction.content, reaction.user.login]),
+        [['+1', me]],
+      );
+      const reacted = (await api.review.threadsOn(head.document.uri))
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.author.name === member)
+        ?.reactions?.find((reaction) => reaction.label === '👍');
+      assert.deepEqual([reacted?.count, reacted?.authorHasReacted], [1, true]);
+      // a maintainer dismisses the approval
+      const dismissed = await vscode.commands.executeCommand<{ dismissed: boolean } | undefined>(
+        'teahouse.review.dismiss',
+        {
+          account: 'local',
+          repository: `${demo.owner}/${demo.repo}`,
+          index,
+          review: approved[0]?.id,
+          message: 'stale',
+        },
+      );
+      assert.equal(dismissed?.dismissed, true, api.errors.last?.message);
       // the view marks a file viewed
       await vscode.commands.executeCommand('teahouse.markFileViewed', fileNode);
       await waitFor(async () => {
