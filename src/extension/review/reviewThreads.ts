@@ -7,6 +7,7 @@ import { groupThreads } from './commentPlacement';
 import { parseSuggestion } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import type { Reaction } from '../../api/types';
+import type { TeahouseClient } from '../../api/client';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import { runGit } from '../workspace/runGit';
 import {
@@ -100,6 +101,8 @@ export interface PullReviewState {
   readonly threads: readonly vscode.CommentThread[];
   /** The workspace folder that has the pull request's head checked out, where its threads show too. */
   readonly checkout: string | undefined;
+  /** Settles when the comments show their reactions. */
+  readonly reactionsLoaded: Promise<void>;
 }
 
 /**
@@ -142,7 +145,9 @@ export class ReviewThreads extends Disposable {
       };
       if (reaction.authorHasReacted) await client.api.issueDeleteCommentReaction(args);
       else await client.api.issuePostCommentReaction(args);
-      await this.reload(comment.pull);
+      await (
+        await this.reload(comment.pull)
+      ).reactionsLoaded;
     };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => {
@@ -262,28 +267,35 @@ export class ReviewThreads extends Disposable {
         ),
       )
     ).flat();
-    // reactions are a part the view can do without (an older server, switched off)
-    const reactions = new Map<number, readonly Reaction[]>(
-      await Promise.all(
-        comments.map(
-          async (comment) =>
-            [
-              comment.id,
-              await client.api.issueGetCommentReactions({ ...ref, id: comment.id }).then(
-                // Gitea answers null when there are none
-                (list: Reaction[] | null): readonly Reaction[] => (Array.isArray(list) ? list : []),
-                (): readonly Reaction[] => [],
-              ),
-            ] as const,
-        ),
-      ),
-    );
     for (const thread of old?.threads ?? []) thread.dispose();
     const checkout = await this.#checkedOut(key, commits.headSha);
     for (const [root, entry] of this.#checkouts) {
       if (pullKeyString(entry.key) === pullKeyString(key)) this.#checkouts.delete(root);
     }
     if (checkout !== undefined) this.#checkouts.set(checkout, { key, commits });
+    const made: {
+      thread: vscode.CommentThread;
+      comments: readonly PullReviewComment[];
+      outdated: boolean;
+    }[] = [];
+    const commentsOf = (
+      thread: vscode.CommentThread,
+      raw: readonly PullReviewComment[],
+      outdated: boolean,
+      reactions: ReadonlyMap<number, readonly Reaction[]> | undefined,
+    ) =>
+      raw.map(
+        (comment) =>
+          new ReviewComment(
+            comment,
+            key,
+            () => thread,
+            comment.user.login.toLowerCase() === me,
+            pending !== undefined && comment.pull_request_review_id === pending.id,
+            outdated,
+            reactions ? countReactions(reactions.get(comment.id) ?? [], account.username) : [],
+          ),
+      );
     const threads = groupThreads(comments, commits.headSha).flatMap((placed) => {
       const uris = [pullSideUri(key, commits, placed.placement.side, placed.path)];
       if (checkout !== undefined && placed.placement.side === 'head')
@@ -294,18 +306,8 @@ export class ReviewThreads extends Disposable {
           new vscode.Range(placed.placement.line - 1, 0, placed.placement.line - 1, 0),
           [],
         );
-        thread.comments = placed.comments.map(
-          (comment) =>
-            new ReviewComment(
-              comment,
-              key,
-              () => thread,
-              comment.user.login.toLowerCase() === me,
-              pending !== undefined && comment.pull_request_review_id === pending.id,
-              placed.placement.outdated,
-              countReactions(reactions.get(comment.id) ?? [], account.username),
-            ),
-        );
+        thread.comments = commentsOf(thread, placed.comments, placed.placement.outdated, undefined);
+        made.push({ thread, comments: placed.comments, outdated: placed.placement.outdated });
         thread.canReply = true;
         thread.contextValue = pending ? 'pending' : 'submitted';
         thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
@@ -313,9 +315,37 @@ export class ReviewThreads extends Disposable {
         return thread;
       });
     });
-    const state: PullReviewState = { key, commits, pending, threads, checkout };
+    // the threads first; their reactions (one request per comment) follow
+    const reactionsLoaded = this.#reactionsOf(client, ref, comments).then((reactions) => {
+      for (const { thread, comments: raw, outdated } of made) {
+        thread.comments = commentsOf(thread, raw, outdated, reactions);
+      }
+    });
+    const state: PullReviewState = { key, commits, pending, threads, checkout, reactionsLoaded };
     this.#loaded.fire(state);
     return state;
+  }
+
+  /** Each comment's reactions; a part the threads do without (an older server, reactions switched off). */
+  async #reactionsOf(
+    client: TeahouseClient,
+    ref: { owner: string; repo: string },
+    comments: readonly PullReviewComment[],
+  ): Promise<Map<number, readonly Reaction[]>> {
+    const entries = await Promise.all(
+      comments.map(
+        async (comment) =>
+          [
+            comment.id,
+            await client.api.issueGetCommentReactions({ ...ref, id: comment.id }).then(
+              // Gitea answers null when there are none
+              (list: Reaction[] | null): readonly Reaction[] => (Array.isArray(list) ? list : []),
+              (): readonly Reaction[] => [],
+            ),
+          ] as const,
+      ),
+    );
+    return new Map(entries);
   }
 
   /** The threads placed on a document. */
