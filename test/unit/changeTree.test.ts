@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   buildChangeTree,
+  pathSegments,
   statusLetter,
   type ChangedFile,
   type ChangeEntry,
@@ -82,4 +83,11 @@ test("statuses are badged as git's letters; an unknown one is a modification", (
     'M',
     'M',
   ]);
+});
+
+test('a path from the server reaches a workspace file only when it stays inside the folder', () => {
+  assert.deepEqual(pathSegments('src/a.ts'), ['src', 'a.ts']);
+  for (const path of ['', '../x', 'a/../../x', '/etc/passwd', 'a//b', './a', 'a\\..\\b', 'a/']) {
+    assert.equal(pathSegments(path), undefined, path);
+  }
 });

@@ -4,7 +4,7 @@ import type { Services } from '../commands/services';
 import { isTreeNode } from '../commands/targets';
 import type { NodeOf, TreeNode } from '../views/nodes';
 import { revisionUri } from '../webviews/revisionContent';
-import { pullSideUri, type PullKey } from './pullSides';
+import { pullSideUri, workspaceFileUri, type PullKey } from './pullSides';
 import type { ViewedFiles } from './viewedFiles';
 import { runGit } from '../workspace/runGit';
 
@@ -22,7 +22,7 @@ async function checkedOutFile(
   if (!folder) return undefined;
   const head = await runGit(folder.rootPath, ['rev-parse', 'HEAD']).catch(() => '');
   return head.trim() === node.pull.headSha
-    ? vscode.Uri.joinPath(vscode.Uri.file(folder.rootPath), node.file.filename)
+    ? workspaceFileUri(folder.rootPath, node.file.filename)
     : undefined;
 }
 

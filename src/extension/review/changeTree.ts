@@ -87,3 +87,13 @@ export function buildChangeTree(files: readonly ChangedFile[], layout: ChangeLay
   }
   return entriesOf(root, '');
 }
+
+/** A repository path's segments, or undefined for one that could leave a folder (`..`, absolute, `\\`). */
+export function pathSegments(path: string): string[] | undefined {
+  const segments = path.split('/');
+  const unsafe =
+    path === '' ||
+    path.includes('\\') ||
+    segments.some((part) => part === '' || part === '.' || part === '..');
+  return unsafe ? undefined : segments;
+}

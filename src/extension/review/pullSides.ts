@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseRevision, revisionScheme, revisionUri } from '../webviews/revisionContent';
+import { pathSegments } from './changeTree';
 import type { DiffSide } from './commentPlacement';
 
 /** A pull request on an account's server. */
@@ -54,4 +55,13 @@ export function pullSideOf(uri: vscode.Uri): PullSide | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A file of a workspace folder by a path the server gave: undefined when the path would leave the folder
+ * (`..`, an absolute path, a backslash), so a comment's path never reaches a file outside the checkout.
+ */
+export function workspaceFileUri(root: string, path: string): vscode.Uri | undefined {
+  const segments = pathSegments(path);
+  return segments && vscode.Uri.joinPath(vscode.Uri.file(root), ...segments);
 }

@@ -6,7 +6,7 @@ import { announceTrackerChange, type Services } from '../commands/services';
 import { commandOptions, isTreeNode, resolveIssue } from '../commands/targets';
 import { requirementText } from '../util/requirementText';
 import { positionsFor } from './commentPlacement';
-import type { PullKey } from './pullSides';
+import { workspaceFileUri, type PullKey } from './pullSides';
 import { reviewShortfall } from './reviewNeeds';
 import { parseSuggestion, suggestionBody } from './suggestion';
 import { DraftComment, ReviewComment, type ReviewThreads } from './reviewThreads';
@@ -368,7 +368,8 @@ export class ReviewCommands {
     const folder = account && (await this.services.workspace.folderOf(account, pull.owner, pull.repo));
     if (!folder)
       throw new Error(vscode.l10n.t('{0}/{1} is not open in the workspace.', pull.owner, pull.repo));
-    const uri = vscode.Uri.joinPath(vscode.Uri.file(folder.rootPath), comment.raw.path);
+    const uri = workspaceFileUri(folder.rootPath, comment.raw.path);
+    if (!uri) throw new Error(vscode.l10n.t('Refusing the path "{0}".', comment.raw.path));
     const document = await vscode.workspace.openTextDocument(uri);
     const line = comment.raw.position - 1;
     if (line >= document.lineCount)

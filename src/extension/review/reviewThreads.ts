@@ -17,6 +17,7 @@ import {
   type PullCommits,
   type PullKey,
   type PullSide,
+  workspaceFileUri,
 } from './pullSides';
 
 export const reviewControllerId = 'teahouse.review';
@@ -103,7 +104,12 @@ export interface PullReviewState {
   readonly checkout: string | undefined;
   /** Settles when the comments show their reactions. */
   readonly reactionsLoaded: Promise<void>;
+  /** When it was loaded (Date.now()). */
+  readonly loadedAt: number;
 }
+
+/** A diff opened after this long loads its pull request's reviews again. */
+const staleAfterMs = 10_000;
 
 /**
  * The review threads of pull requests on their diffs, through VS Code's comments API: loaded when a side
@@ -160,8 +166,8 @@ export class ReviewThreads extends Disposable {
     };
     this._register(
       vscode.workspace.onDidOpenTextDocument((document) => {
-        const side = pullSideOf(document.uri);
-        if (side) void this.state(side.key);
+        const side = this.sideOf(document.uri);
+        if (side) void this.#fresh(side.key);
       }),
     );
     this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()));
@@ -209,6 +215,13 @@ export class ReviewThreads extends Disposable {
       });
     }
     return state;
+  }
+
+  /** The pull request's review, loaded again when what is known is older than a few seconds. */
+  async #fresh(key: PullKey): Promise<void> {
+    const known = await this.#pulls.get(pullKeyString(key))?.catch(() => undefined);
+    if (known === undefined) await this.state(key);
+    else if (Date.now() - known.loadedAt > staleAfterMs) await this.reload(key);
   }
 
   /** Loads the pull request's reviews and places its threads again. */
@@ -298,8 +311,11 @@ export class ReviewThreads extends Disposable {
       );
     const threads = groupThreads(comments, commits.headSha).flatMap((placed) => {
       const uris = [pullSideUri(key, commits, placed.placement.side, placed.path)];
-      if (checkout !== undefined && placed.placement.side === 'head')
-        uris.push(vscode.Uri.joinPath(vscode.Uri.file(checkout), placed.path));
+      const local =
+        checkout !== undefined && placed.placement.side === 'head'
+          ? workspaceFileUri(checkout, placed.path)
+          : undefined;
+      if (local) uris.push(local);
       return uris.map((uri) => {
         const thread = this.controller.createCommentThread(
           uri,
@@ -321,7 +337,15 @@ export class ReviewThreads extends Disposable {
         thread.comments = commentsOf(thread, raw, outdated, reactions);
       }
     });
-    const state: PullReviewState = { key, commits, pending, threads, checkout, reactionsLoaded };
+    const state: PullReviewState = {
+      key,
+      commits,
+      pending,
+      threads,
+      checkout,
+      reactionsLoaded,
+      loadedAt: Date.now(),
+    };
     this.#loaded.fire(state);
     return state;
   }
