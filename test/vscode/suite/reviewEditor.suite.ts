@@ -427,7 +427,7 @@ export function reviewEditorSuite(): void {
           const lines = Array.from({ length: n < 200 ? 67 : 66 }, (_, i) => `line ${i} of file ${n}`);
           await writeFile(nodePath.join(dir, `file${n}.txt`), `${lines.join('\n')}\n`);
         }
-        await git(folder, 'add', '.');
+        await git(folder, 'add', '--', branch);
         await git(folder, 'commit', '-q', '-m', '300 files');
       } finally {
         await git(folder, 'checkout', '-q', 'main');
