@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts'],
+    files: ['src/server/**/*.ts', 'src/server/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -59,7 +59,7 @@ export default tseslint.config(
   {
     // promises and unions that the compiler lets through: an unawaited write, a promise where a callback
     // returns void, a switch that forgot a case
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/webview/**'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
@@ -139,7 +139,7 @@ function serverLayers() {
     routes: ['commands', 'workspace'],
   };
   return Object.entries(forbidden).map(([layer, folders]) => ({
-    files: [`src/server/${layer}/**/*.ts`],
+    files: [`src/server/${layer}/**/*.ts`, `src/server/${layer}/**/*.tsx`],
     rules: {
       'no-restricted-imports': [
         'error',

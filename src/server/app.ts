@@ -8,6 +8,7 @@ import { gitHttpRoute } from './http/gitRoutes';
 import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
 import { attachmentDownloadRoute } from './http/web/attachmentDownload';
+import { siteAssetsRoute } from './http/web/siteAssets';
 import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
@@ -101,6 +102,7 @@ export function createTeahouseServer(
           avatarRoute,
           attachmentDownloadRoute(app),
           gitHttpRoute(app),
+          siteAssetsRoute,
           webRoute({ app, router, handlers }),
         ],
       });

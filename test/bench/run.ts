@@ -6,14 +6,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureConditional } from './conditionalBench';
+import { measureCodePages } from './webCodeBench';
 import { measureExtension } from './extensionBench';
 import { buildHistory, git } from './gitRepository';
 import { measureGit } from './gitBench';
+import { measureReviews } from './reviewBench';
 import { measureIssueScale, measureIssueSearchScale, p50, searchRow } from './scale';
 import { managedGitDir } from '../../src/server/git/paths';
 import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
 import { rssMb, startBuiltServer } from './serverProcess';
 import { mb, printTable, times, type Row } from './table';
+import { measureIssuePage, seedDiscussion } from './webBench';
 import { measureThroughput, warmUp } from './throughput';
 
 const started = Date.now();
@@ -25,6 +28,8 @@ const searchKeyword = '12';
 // the trigram index (three characters and more) and the short-keyword path
 const issueSearchKeywords = ['Issue 12', '12'];
 const smallRepositoryCount = 1_000;
+// issue 15: an issue page of this many comments
+const discussionComments = 200;
 
 async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-'));
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
     seedIssues(dataDir, world, issueRepos.medium, 10_000, 'long');
     seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
     seedRepositories(dataDir, world, smallRepositoryCount);
+    const discussion = seedDiscussion(dataDir, world, issueRepos.small, discussionComments);
     log(`seeded 111,000 issues and ${smallRepositoryCount} repositories in ${Date.now() - t0} ms`);
     t0 = Date.now();
     const gitDir = buildHistory(5_000);
@@ -61,6 +67,8 @@ async function main(): Promise<void> {
     for (const keyword of issueSearchKeywords)
       rows.push(await measureIssueSearchScale(server, world, keyword));
     log('scale: issues measured');
+    rows.push(await measureIssuePage(server, world, issueRepos.small, discussion, discussionComments));
+    log('web: the issue page measured');
     await server.stop();
 
     seedRepositories(dataDir, world, 10_000);
@@ -108,6 +116,8 @@ async function main(): Promise<void> {
     rows.push(searchRow(searchKeyword, searchBig, searchSmall, smallRepositoryCount));
     // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
     rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));
+    rows.push(...(await measureReviews(server, world, log)));
+    rows.push(...(await measureCodePages(server, world, log)));
     rmSync(gitDir, { recursive: true, force: true });
     rows.push(...(await measureExtension({ workDir, world, serverUrl: server.url, runs: vscodeRuns, log })));
     await server.stop();

@@ -308,4 +308,29 @@ describe('team review requests on an organization repository', () => {
     });
     assert.equal(notRequested.status, 204, 'removing a team not requested changes nothing');
   });
+
+  test("a team's request notifies its members but the pull request's poster", async () => {
+    const team = await server.request<{ id: number }>('POST', '/orgs/tr-org/teams', {
+      token: owner.token,
+      body: { name: 'Auditors', permission: 'read', includes_all_repositories: true },
+    });
+    assert.equal(team.status, 201, team.text);
+    for (const login of ['tr-reader', 'tr-dev']) {
+      const member = await server.request('PUT', `/teams/${team.json.id}/members/${login}`, {
+        token: owner.token,
+      });
+      assert.equal(member.status, 204, member.text);
+    }
+    const threads = async (user: TestUser) =>
+      (
+        await server.request<{ subject: { title: string } }[]>('GET', '/notifications?all=true', {
+          token: user.token,
+        })
+      ).json.filter((t) => t.subject.title === 'Topic');
+    assert.equal((await threads(reader)).length, 0);
+    const res = await post(owner.token, { team_reviewers: ['Auditors'] });
+    assert.equal(res.status, 201, res.text);
+    assert.equal((await threads(reader)).length, 1, 'a member hears of it');
+    assert.equal((await threads(dev)).length, 0, 'the poster, a member too, does not');
+  });
 });

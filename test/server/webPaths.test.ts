@@ -122,72 +122,40 @@ describe('raw files at /{owner}/{repo}/raw/{branch|tag|commit}/{ref}/{path}', ()
   });
 });
 
-describe('pages standing in for web pages', () => {
-  const assertPage = (answer: WebAnswer, title: string, apiPath: string): void => {
+describe('the web page of each object', () => {
+  /** A real page of the object: HTML under the site's CSP, showing the object's title (escaped). */
+  const assertPage = (answer: WebAnswer, title: string): void => {
     assert.equal(answer.status, 200, answer.text);
     assert.equal(answer.type, 'text/html; charset=utf-8');
     assert.match(answer.headers.get('content-security-policy') ?? '', /^default-src 'none'/);
+    assert.match(answer.headers.get('content-security-policy') ?? '', /form-action 'self'/);
+    assert.doesNotMatch(answer.headers.get('content-security-policy') ?? '', /unsafe-inline|script-src/);
     assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
-    assert.ok(answer.text.includes(`<h1>${title}</h1>`), `title ${title} in ${answer.text}`);
-    assert.ok(
-      answer.text.includes(`<a href="${server.url}api/v1${apiPath}">`),
-      `link to ${apiPath} in ${answer.text}`,
-    );
+    assert.ok(answer.text.includes(title), `${title} in ${answer.text}`);
+    assert.ok(!answer.text.includes('Teahouse has no web pages yet'), 'no placeholder');
   };
 
-  test('each object answers its title, escaped, and a link to its API form', async () => {
+  test('each object answers its page with its title, escaped', async () => {
     const r = `/${me}/${world.repo}`;
-    const api = `/repos/${me}/${world.repo}`;
-    assertPage(await web(r), `${me}/${world.repo}`, api);
-    assertPage(await web(`${r}.git`), `${me}/${world.repo}`, api);
-    assertPage(
-      await web(`${r}/issues/${world.issue}`),
-      `Weeds &lt;everywhere&gt; #${world.issue}`,
-      `${api}/issues/${world.issue}`,
-    );
-    assertPage(
-      await web(`${r}/pulls/${world.pull}`),
-      `Plan for garden #${world.pull}`,
-      `${api}/pulls/${world.pull}`,
-    );
-    assertPage(
-      await web(`${r}/milestone/${world.ids['milestone']}`),
-      'First &lt;harvest&gt;',
-      `${api}/milestones/${world.ids['milestone']}`,
-    );
-    assertPage(
-      await web(`${r}/releases/tag/${world.tag}`),
-      'First harvest',
-      `${api}/releases/tags/${world.tag}`,
-    );
-    assertPage(
-      await web(`${r}/commit/${world.headSha}`),
-      'Add the plan',
-      `${api}/git/commits/${world.headSha}`,
-    );
-    assertPage(await web(`${r}/labels`), `${me}/${world.repo} · Labels`, `${api}/labels`);
-    assertPage(
-      await web(`${r}/src/branch/feature/plan/notes/plan.md`),
-      'notes/plan.md',
-      `${api}/contents/notes/plan.md?ref=feature%2Fplan`,
-    );
-    assertPage(
-      await web(`${r}/src/branch/main/docs/read%20me.md`),
-      'docs/read me.md',
-      `${api}/contents/docs/read%20me.md?ref=main`,
-    );
-    assertPage(await web(`/${me}`), me, `/users/${me}`);
-    assertPage(await web(`/${world.org}`), world.org, `/orgs/${world.org}`);
+    assertPage(await web(r), world.repo);
+    assertPage(await web(`${r}.git`), world.repo);
+    assertPage(await web(`${r}/issues/${world.issue}`), `Weeds &lt;everywhere&gt;`);
+    assertPage(await web(`${r}/pulls/${world.pull}`), 'Plan for garden');
+    assertPage(await web(`${r}/milestone/${world.ids['milestone']}`), 'First &lt;harvest&gt;');
+    assertPage(await web(`${r}/releases/tag/${world.tag}`), 'First harvest');
+    assertPage(await web(`${r}/commit/${world.headSha}`), 'Add the plan');
+    assertPage(await web(`${r}/labels`), 'Labels');
+    assertPage(await web(`${r}/src/branch/feature/plan/notes/plan.md`), 'plan.md');
+    assertPage(await web(`${r}/src/branch/main/docs/read%20me.md`), 'read me.md');
+    assertPage(await web(`/${me}`), me);
+    assertPage(await web(`/${world.org}`), world.org);
   });
 
-  test('nothing script can run: no markup of a title survives, and the policy allows nothing', async () => {
+  test('nothing script can run: no markup of a title survives, and the policy forbids inline code', async () => {
     const page = await web(`/${me}/${world.repo}/issues/${world.issue}`);
     assert.ok(!page.text.includes('<everywhere>'));
-    assert.doesNotMatch(page.text, /<script|<style|<img|on\w+=/i);
-    assert.equal(
-      page.headers.get('content-security-policy'),
-      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
+    assert.doesNotMatch(page.text, /<script|<style|\son\w+=/i);
+    assert.doesNotMatch(page.headers.get('content-security-policy') ?? '', /script-src|unsafe/);
   });
 
   test('HEAD answers the headers without a body', async () => {
@@ -215,7 +183,6 @@ describe('pages standing in for web pages', () => {
     ]) {
       const answer = await web(path);
       assert.equal(answer.status, 404, path);
-      assert.match(answer.type, /^application\/json/, path);
     }
     assert.equal(
       (await web(`/${me}/${world.privateRepo}/issues/2`, { token: world.other.token })).status,

@@ -21,6 +21,13 @@ export async function diffText(
   return (await runGit(args, { gitDir })).stdout;
 }
 
+/** `git diff -M` of one file from `from` to `to` ('' when the file did not change); the path is no pattern. */
+export async function fileDiffText(gitDir: string, from: string, to: string, path: string): Promise<string> {
+  assertCommitId(from, to);
+  const env = { GIT_LITERAL_PATHSPECS: '1' };
+  return (await runGit(['diff', '-M', '-p', from, to, '--', path], { gitDir, env })).stdout;
+}
+
 /** `git format-patch --stdout` of the commits in `to` but not in `from`: one mail per commit. */
 export async function patchText(gitDir: string, from: string, to: string): Promise<string> {
   assertCommitId(from, to);

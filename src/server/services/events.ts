@@ -20,6 +20,7 @@ export type HookEventName =
   | 'pull_request_review_approved'
   | 'pull_request_review_rejected'
   | 'pull_request_review_comment'
+  | 'pull_request_review_request'
   | 'pull_request_sync'
   | 'release'
   | 'repository';

@@ -82,6 +82,22 @@ function labelFilter(
   return ids.length > 0 ? ids : undefined;
 }
 
+/**
+ * The repository list's labels: an issue must carry every named label (Gitea joins `issue_label` once per
+ * label), where a name may stand for the repository's label and its organization's. Unknown names are
+ * discarded, and when none is left the filter is dropped.
+ */
+function everyLabelFilter(
+  db: Database,
+  repo: RepositoryRow,
+  value: string | undefined,
+): number[][] | undefined {
+  const groups = splitList(value)
+    .map((name) => labelIdsByNamesInRepos(db, [repo], [name]))
+    .filter((ids) => ids.length > 0);
+  return groups.length > 0 ? groups : undefined;
+}
+
 /** Milestones by name, falling back to an id in a single repository; unknown ones are discarded. */
 function milestoneFilter(
   db: Database,
@@ -109,7 +125,7 @@ export function repositoryIssueFilter(db: Database, repo: RepositoryRow, query: 
     repoIds: [repo.id],
     isClosed: stateFilter(query.state),
     isPull: typeFilter(query.type),
-    labelIds: labelFilter(db, [repo], query.labels),
+    labelIdGroups: everyLabelFilter(db, repo, query.labels),
     milestoneIds: milestoneFilter(db, [repo], query.milestones),
     keyword: query.q?.trim().replaceAll('\0', '') || undefined,
     posterId: userFilter(db, query.created_by),

@@ -29,6 +29,8 @@ interface ThreadTrigger {
   commentId: number | null;
   /** only the issue's assignees hear of it (an assignment) */
   assigneesOnly: boolean;
+  /** only this user hears of it (a review request) */
+  receiverId?: number;
 }
 
 const record = (value: unknown): Readonly<Record<string, unknown>> | undefined =>
@@ -38,7 +40,8 @@ const integer = (value: unknown): number | undefined =>
 
 /**
  * The events Gitea's notification service turns into threads: an issue or pull request opened, closed,
- * reopened or retitled, a comment or review, and (for the assignee alone) an assignment.
+ * reopened or retitled, a comment or review, (for the assignee alone) an assignment, and (for the requested
+ * reviewer alone) a review request.
  */
 function triggerOf(event: RepositoryEvent): ThreadTrigger | undefined {
   const payload = event.payload;
@@ -68,6 +71,11 @@ function triggerOf(event: RepositoryEvent): ThreadTrigger | undefined {
     case 'pull_request_review_rejected':
     case 'pull_request_review_comment':
       return trigger();
+    case 'pull_request_review_request': {
+      const receiverId = integer(record(payload.requested_reviewer)?.id);
+      if (action !== 'review_requested' || receiverId === undefined) return undefined;
+      return { ...trigger(), receiverId };
+    }
     default:
       return undefined;
   }
@@ -89,12 +97,15 @@ export function notifyIssueActivity(
   repo: RepositoryRow,
   issue: IssueRow,
   senderId: number,
-  trigger: Pick<ThreadTrigger, 'commentId' | 'assigneesOnly'>,
+  trigger: Pick<ThreadTrigger, 'commentId' | 'assigneesOnly' | 'receiverId'>,
 ): void {
   const isPull = issue.is_pull;
-  const audience = trigger.assigneesOnly
-    ? (assigneeIdsOfIssues(db, [issue.id]).get(issue.id) ?? [])
-    : issueAudienceIds(db, issue, !(isPull && isWorkInProgress(issue.title)));
+  const audience =
+    trigger.receiverId !== undefined
+      ? [trigger.receiverId]
+      : trigger.assigneesOnly
+        ? (assigneeIdsOfIssues(db, [issue.id]).get(issue.id) ?? [])
+        : issueAudienceIds(db, issue, !(isPull && isWorkInProgress(issue.title)));
   const users = usersByIds(
     db,
     audience.filter((id) => id !== senderId),

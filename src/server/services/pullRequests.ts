@@ -9,6 +9,7 @@ import { findForkFamilyRepository, findOpenPullBetween, insertPullRequest } from
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import { findAccountByName, findUserByName, type UserRow } from '../store/users';
 import { canWriteIssues } from './issues';
+import { announceReviewRequests } from './reviewRequestEvents';
 import { addReviewRequest } from './reviewRequestRows';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
@@ -206,5 +207,7 @@ export async function createPullRequest(
   }
   const { pull } = await refreshPull(actor, item);
   emitIssueEvent(actor, baseRepo, item.issue, 'opened');
+  const requested = reviewers.map((reviewer) => ({ who: { userId: reviewer.id }, isAdd: true }));
+  announceReviewRequests(actor, baseRepo, item.issue, requested);
   return { ...item, pull };
 }

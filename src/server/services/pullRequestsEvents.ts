@@ -8,7 +8,7 @@ import type { AppServices } from './appServices';
 import { findIssueById, type IssueRow } from '../store/issues';
 import { findPullByIssueId, openPullsWithHead } from '../store/pullRequests';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
-import { findUserById } from '../store/users';
+import { findUserById, type UserRow } from '../store/users';
 import type { HookEventName } from './events';
 import { setPullRequestPayloadShaper, type IssueActor } from './issuesEvents';
 import { refreshPull, type PullGitContext } from './pullRequestsState';
@@ -23,6 +23,8 @@ export interface PullEventExtras {
   /** Gitea's ChangesPayload, plus GitHub's `base` form for a changed target branch. */
   readonly changes?: Readonly<Record<string, unknown>>;
   readonly review?: ReviewPayload | null;
+  /** The user asked (or no longer asked) to review, of a `pull_request_review_request` event. */
+  readonly requestedReviewer?: UserRow;
 }
 
 /**
@@ -50,7 +52,7 @@ export function emitPullRequestEvent(
       number: current.number,
       ...(extras.changes ? { changes: extras.changes } : {}),
       pull_request: toPullRequest(view, { issue: current, pull }, repo),
-      requested_reviewer: null,
+      requested_reviewer: extras.requestedReviewer ? toUser(view, extras.requestedReviewer) : null,
       repository: toRepository(view, repo, 'owner'),
       sender: toUser(view, actor.doer),
       commit_id: '',

@@ -14,6 +14,7 @@ import {
 } from '../store/pullRequests';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { markReviewsStale } from '../store/reviews';
+import { invalidateCodeComments } from './codeCommentInvalidation';
 
 /** What reading a pull request's git state takes. */
 export type PullGitContext = Pick<AppServices, 'db' | 'dataDir' | 'gitPool' | 'log'>;
@@ -118,8 +119,19 @@ export async function refreshPull(
   }
   if (Object.keys(state).length === 0) return { pull, headMoved };
   const updated = updatePullGitState(git.db, pull, state);
-  // Approvals of an older head no longer vouch for what would be merged.
-  if (headMoved) markReviewsStale(git.db, issue.id, head);
+  if (headMoved) {
+    // Approvals of an older head no longer vouch for what would be merged.
+    markReviewsStale(git.db, issue.id, head);
+    await invalidateCodeComments(git.db, baseDir, git.gitPool.reader(baseDir), issue.id, {
+      head,
+      mergeBase: updated.merge_base,
+    }).catch((error: unknown) =>
+      git.log.error(
+        `outdating review comments of ${baseRepo.owner_name}/${baseRepo.name}#${issue.number} failed`,
+        error,
+      ),
+    );
+  }
   return { pull: updated, headMoved };
 }
 

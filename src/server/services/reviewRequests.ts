@@ -12,6 +12,7 @@ import {
   removeReviewRequest,
   type RequestedReviewer,
 } from './reviewRequestRows';
+import { announceReviewRequests } from './reviewRequestEvents';
 import { teamReviewers } from './teamReviewRequests';
 
 /** A reviewer named by login, or by e-mail when the name holds an `@`, as Gitea; 404 when nobody. */
@@ -63,8 +64,8 @@ export interface ReviewRequestNames {
  * Adds or removes review requests as Gitea's apiReviewRequest: every name is resolved and checked before
  * anything changes (404 for an unknown user or team, 422 for a request Gitea refuses; Gitea applies the
  * users' requests before it checks the teams). Teams count only on an organization's repository. Adding
- * skips someone already requested; removing skips someone not requested. Answers the review rows created,
- * users' first.
+ * skips someone already requested; removing skips someone not requested. Each change is announced (event,
+ * notification). Answers the review rows created, users' first.
  */
 export function changeReviewRequests(
   actor: IssueActor,
@@ -77,17 +78,21 @@ export function changeReviewRequests(
   const reviewers = names.reviewers.map((name) => findReviewer(db, name));
   for (const reviewer of reviewers) assertValidRequest(actor, repo, issue, reviewer, isAdd);
   const teams = teamReviewers(actor, repo, names.teams, isAdd);
-  return db.transaction(() => {
-    const created: ReviewRow[] = [];
+  const announced: { who: RequestedReviewer; isAdd: boolean }[] = [];
+  const created = db.transaction(() => {
+    const rows: ReviewRow[] = [];
     const change = (pending: ReviewRow | undefined, who: RequestedReviewer): void => {
-      if (isAdd && !pending) created.push(addReviewRequest(db, doer, issue.id, who));
+      if (isAdd && !pending) rows.push(addReviewRequest(db, doer, issue.id, who));
       if (!isAdd && pending) removeReviewRequest(db, doer, pending, who);
+      if (isAdd !== !!pending) announced.push({ who, isAdd });
     };
     for (const reviewer of reviewers) {
       const last = latestReviewVerdict(db, issue.id, reviewer.id);
       change(last?.type === reviewType.request ? last : undefined, { userId: reviewer.id });
     }
     for (const team of teams) change(latestTeamReviewRequest(db, issue.id, team.id), { teamId: team.id });
-    return created;
+    return rows;
   });
+  announceReviewRequests(actor, repo, issue, announced);
+  return created;
 }

@@ -4,6 +4,7 @@ import { commentType, insertComment } from '../store/comments';
 import type { IssueRow } from '../store/issues';
 import {
   codeCommentCounts,
+  codeCommentsOfReview,
   deleteReviewRow,
   dismissPriorReviews,
   findPendingReview,
@@ -15,11 +16,12 @@ import {
   type ReviewRow,
   type ReviewType,
 } from '../store/reviews';
+import { AnchorReads, anchorCodeComment, type CodeCommentAnchor } from './codeCommentAnchors';
 import { recordMentions } from './issuesAssignees';
 import { atLeast, isSiteAdmin, repoAccess } from './permissions';
 import type { PullActor } from './pullRequests';
 import { emitPullRequestEvent } from './pullRequestsEvents';
-import { refreshPull, type PullItem } from './pullRequestsState';
+import { gitDirOf, refreshPull, type PullItem } from './pullRequestsState';
 
 export interface ReviewCommentInput {
   readonly path: string;
@@ -29,6 +31,10 @@ export interface ReviewCommentInput {
   /** a line of the new side (0: none) */
   readonly newPosition: number;
 }
+
+/** Gitea's signed line of a review comment: an old-side line (which wins) is negative. */
+const signedLine = (comment: ReviewCommentInput): number =>
+  comment.oldPosition > 0 ? -comment.oldPosition : comment.newPosition;
 
 export interface CreateReviewInput {
   /** APPROVED, REQUEST_CHANGES, COMMENT; anything else leaves the review pending (Gitea) */
@@ -102,6 +108,10 @@ function submit(
       reviewId: row.id,
     });
     recordMentions(db, item.baseRepo, item.issue.id, body);
+    // Gitea notifies those its code comments mention when the review goes out, not before.
+    for (const code of codeCommentsOfReview(db, row.id)) {
+      recordMentions(db, item.baseRepo, item.issue.id, code.content);
+    }
     return row;
   });
   const event = hookEvents[type];
@@ -140,6 +150,16 @@ export async function createReview(
   const current = { ...item, pull };
   const commitId = input.commitId || pull.head_commit_id;
   const { db } = actor;
+  const existing = findPendingReview(db, item.issue.id, actor.doer.id);
+  const anchoring = { id: existing?.id, commitId: existing?.commit_id || commitId };
+  const reads = new AnchorReads(
+    gitDirOf(actor, item.baseRepo),
+    input.comments.map((c) => c.path),
+  );
+  const anchors: CodeCommentAnchor[] = [];
+  for (const comment of input.comments) {
+    anchors.push(await anchorCodeComment(db, reads, pull, anchoring, comment.path, signedLine(comment)));
+  }
   const review = db.transaction(() => {
     const pending =
       findPendingReview(db, item.issue.id, actor.doer.id) ??
@@ -152,7 +172,8 @@ export async function createReview(
         official: false,
         stale: false,
       });
-    for (const comment of input.comments) {
+    input.comments.forEach((comment, index) => {
+      const anchor = anchors[index]!;
       insertComment(db, {
         issueId: item.issue.id,
         posterId: actor.doer.id,
@@ -160,11 +181,13 @@ export async function createReview(
         content: comment.body,
         reviewId: pending.id,
         treePath: comment.path,
-        // Gitea: a negative line is on the old side.
-        line: comment.oldPosition > 0 ? -comment.oldPosition : comment.newPosition,
-        commitSha: commitId,
+        line: signedLine(comment),
+        commitSha: anchor.commitSha,
+        oldRef: anchor.originalCommitId,
+        patch: anchor.patch,
+        invalidated: anchor.invalidated,
       });
-    }
+    });
     if (type !== reviewType.pending) return pending;
     return submitReviewRow(db, pending, {
       type,

@@ -75,7 +75,11 @@ export interface NewComment {
   treePath?: string;
   line?: number;
   commitSha?: string;
+  /** a code comment's `original_commit_id`: the head it was made on */
+  oldRef?: string;
   patch?: string;
+  /** a code comment whose line a push changed (Gitea's `invalidated`) */
+  invalidated?: boolean;
 }
 
 /** Inserts a comment; a plain comment counts on its issue and moves the issue's `updated`. */
@@ -86,8 +90,8 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
     const { lastInsertRowid } = db.run(
       `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
                             assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
-                            commit_sha, patch, created, updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                            commit_sha, old_ref, patch, invalidated, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       type,
       comment.issueId,
       comment.posterId,
@@ -104,7 +108,9 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
       comment.treePath ?? null,
       comment.line ?? null,
       comment.commitSha ?? null,
+      comment.oldRef ?? null,
       comment.patch ?? null,
+      comment.invalidated ?? false,
       now,
       now,
     );

@@ -14,6 +14,8 @@ export interface IssueFilter {
   isClosed?: boolean;
   /** issues having any of these labels */
   labelIds?: readonly number[];
+  /** issues having a label of every group (a group: the ids one label name stands for) */
+  labelIdGroups?: readonly (readonly number[])[];
   /** issues in any of these milestones */
   milestoneIds?: readonly number[];
   /** a keyword in the title or the body */
@@ -116,6 +118,12 @@ function whereClause(filter: IssueFilter, params: SqlValue[]): string {
       'issue.id IN (SELECT issue_id FROM issue_label WHERE label_id IN (SELECT value FROM json_each(?)))',
     );
     params.push(JSON.stringify(filter.labelIds));
+  }
+  for (const group of filter.labelIdGroups ?? []) {
+    conditions.push(
+      'issue.id IN (SELECT issue_id FROM issue_label WHERE label_id IN (SELECT value FROM json_each(?)))',
+    );
+    params.push(JSON.stringify(group));
   }
   if (filter.milestoneIds !== undefined) {
     conditions.push('issue.milestone_id IN (SELECT value FROM json_each(?))');

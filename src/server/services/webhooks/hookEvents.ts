@@ -108,11 +108,17 @@ export function hookEventsArray(selection: HookEventSelection): string[] {
   return [...selection.events];
 }
 
+const reviewEvents = new Set<HookEventName>([
+  'pull_request_review_approved',
+  'pull_request_review_rejected',
+  'pull_request_review_comment',
+]);
+
 /** Whether a hook with this selection receives `event` (Gitea's Webhook.HasEvent). */
 export function selectionHas(selection: HookEventSelection, event: HookEventName): boolean {
   if (selection.send_everything) return true;
   if (selection.push_only) return event === 'push';
-  const kind: string = event.startsWith('pull_request_review_') ? 'pull_request_review' : event;
+  const kind: string = reviewEvents.has(event) ? 'pull_request_review' : event;
   return (selection.events as readonly string[]).includes(kind);
 }
 
@@ -127,6 +133,7 @@ export function headerEventName(event: HookEventName): string {
     case 'pull_request_label':
     case 'pull_request_milestone':
     case 'pull_request_sync':
+    case 'pull_request_review_request':
       return 'pull_request';
     case 'pull_request_comment':
       return 'issue_comment';

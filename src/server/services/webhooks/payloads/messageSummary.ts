@@ -93,7 +93,7 @@ function issueSummary(
   const kind = isPull ? 'Pull request' : 'Issue';
   const action = p.action ?? '';
   const reference = `#${subject.number ?? 0} ${subject.title ?? ''}`;
-  if (event.startsWith('pull_request_review_')) {
+  if (event.startsWith('pull_request_review_') && event !== 'pull_request_review_request') {
     return {
       headline: `Pull request review ${event.slice('pull_request_review_'.length)}: ${reference}`,
       url: subject.html_url ?? '',
