@@ -1,33 +1,57 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { groupThreads, placeComment, positionsFor } from '../../src/extension/review/commentPlacement';
+import {
+  groupThreads,
+  hunkLine,
+  placeComment,
+  positionsFor,
+} from '../../src/extension/review/commentPlacement';
 
-const head = 'a'.repeat(40);
-const older = 'b'.repeat(40);
+/** A hunk as Gitea cuts it: ending at the commented line. */
+const hunkAt = (line: string, prefix = '+') => `@@ -1,2 +1,3 @@\n one\n-two\n${prefix}${line}`;
+const file = ['one', 'TWO', 'three'];
+const lineOf = (_side: 'head' | 'base', line: number) => file[line - 1];
 
-const comment = (id: number, path: string, position: number, original: number, commit = head, at = id) => ({
+const comment = (id: number, path: string, position: number, original: number, hunk = '', at = id) => ({
   id,
   path,
   position,
   original_position: original,
-  commit_id: commit,
+  diff_hunk: hunk,
   created_at: `2026-01-01T00:00:${String(at).padStart(2, '0')}Z`,
 });
 
 test("Gitea's position is a line of the head's file, original_position one of the base's", () => {
-  assert.deepEqual(placeComment(comment(1, 'a.ts', 12, 0), head), {
+  assert.deepEqual(placeComment(comment(1, 'a.ts', 12, 0), lineOf), {
     side: 'head',
     line: 12,
     outdated: false,
   });
-  assert.deepEqual(placeComment(comment(2, 'a.ts', 0, 7), head), { side: 'base', line: 7, outdated: false });
-  assert.equal(placeComment(comment(3, 'a.ts', 0, 0), head), undefined);
+  assert.deepEqual(placeComment(comment(2, 'a.ts', 0, 7), lineOf), {
+    side: 'base',
+    line: 7,
+    outdated: false,
+  });
+  assert.equal(placeComment(comment(3, 'a.ts', 0, 0), lineOf), undefined);
 });
 
-test('a comment made on another commit than the head is outdated', () => {
-  assert.equal(placeComment(comment(1, 'a.ts', 3, 0, older), head)?.outdated, true);
-  // a server that does not say which commit: not judged outdated
-  assert.equal(placeComment(comment(1, 'a.ts', 3, 0, ''), head)?.outdated, false);
+test("a comment is outdated when its hunk's last line is no longer the file's line there", () => {
+  assert.equal(placeComment(comment(1, 'a.ts', 2, 0, hunkAt('TWO')), lineOf)?.outdated, false);
+  assert.equal(placeComment(comment(1, 'a.ts', 2, 0, hunkAt('two')), lineOf)?.outdated, true);
+  // a context line and a removed line keep their prefix off too
+  assert.equal(placeComment(comment(1, 'a.ts', 3, 0, hunkAt('three', ' ')), lineOf)?.outdated, false);
+  assert.equal(placeComment(comment(1, 'a.ts', 0, 2, hunkAt('TWO', '-')), lineOf)?.outdated, false);
+  // past the end of the file
+  assert.equal(placeComment(comment(1, 'a.ts', 9, 0, hunkAt('nine')), lineOf)?.outdated, true);
+  // no hunk (a line outside the diff): nothing to compare, not judged outdated
+  assert.equal(placeComment(comment(1, 'a.ts', 9, 0, ''), lineOf)?.outdated, false);
+});
+
+test('the line a hunk ends with, without its prefix; none for an empty or header-only hunk', () => {
+  assert.equal(hunkLine('@@ -1 +1 @@\n+x\n'), 'x');
+  assert.equal(hunkLine('@@ -1 +1 @@\r\n y'), 'y');
+  assert.equal(hunkLine(''), undefined);
+  assert.equal(hunkLine('@@ -1 +1 @@'), undefined);
 });
 
 test('new comments send the line as new_position or old_position, the other 0', () => {
@@ -38,7 +62,7 @@ test('new comments send the line as new_position or old_position, the other 0', 
 test('positions round-trip: what is sent for a side and line is placed there again', () => {
   for (const side of ['head', 'base'] as const) {
     const sent = positionsFor(side, 42);
-    const placed = placeComment(comment(1, 'a.ts', sent.new_position, sent.old_position), head);
+    const placed = placeComment(comment(1, 'a.ts', sent.new_position, sent.old_position), lineOf);
     assert.deepEqual(placed, { side, line: 42, outdated: false });
   }
 });
@@ -46,12 +70,12 @@ test('positions round-trip: what is sent for a side and line is placed there aga
 test('threads group by path, side and line, oldest comment first', () => {
   const threads = groupThreads(
     [
-      comment(4, 'a.ts', 10, 0, head, 9),
-      comment(1, 'a.ts', 10, 0, head, 1),
-      comment(2, 'a.ts', 0, 10, head, 2),
-      comment(3, 'b.ts', 10, 0, head, 3),
+      comment(4, 'a.ts', 10, 0, '', 9),
+      comment(1, 'a.ts', 10, 0, '', 1),
+      comment(2, 'a.ts', 0, 10, '', 2),
+      comment(3, 'b.ts', 10, 0, '', 3),
     ],
-    head,
+    (_path, side, line) => lineOf(side, line),
   );
   assert.deepEqual(
     threads.map((thread) => [
@@ -69,9 +93,13 @@ test('threads group by path, side and line, oldest comment first', () => {
 });
 
 test('a thread is outdated only while all of its comments are', () => {
-  const [mixed] = groupThreads([comment(1, 'a.ts', 4, 0, older, 1), comment(2, 'a.ts', 4, 0, head, 2)], head);
+  const byPath = (_path: string, side: 'head' | 'base', line: number) => lineOf(side, line);
+  const [mixed] = groupThreads(
+    [comment(1, 'a.ts', 2, 0, hunkAt('two'), 1), comment(2, 'a.ts', 2, 0, hunkAt('TWO'), 2)],
+    byPath,
+  );
   assert.equal(mixed?.placement.outdated, false);
-  const [old] = groupThreads([comment(1, 'a.ts', 4, 0, older, 1)], head);
+  const [old] = groupThreads([comment(1, 'a.ts', 2, 0, hunkAt('two'), 1)], byPath);
   assert.equal(old?.placement.outdated, true);
 });
 

@@ -12,17 +12,32 @@ export interface Placement {
 }
 
 /**
+ * The commented line as the comment's `diff_hunk` ends with it (Gitea cuts the hunk to end at that line),
+ * without the diff's `+`, `-` or ` ` prefix; undefined for an empty hunk (a line outside the diff).
+ */
+export function hunkLine(diffHunk: string): string | undefined {
+  const lines = diffHunk.replace(/\r\n/g, '\n').replace(/\n+$/, '').split('\n');
+  const last = lines.at(-1);
+  if (lines.length < 2 || last === undefined || last.startsWith('@@')) return undefined;
+  return /^[-+ ]/.test(last) ? last.slice(1) : last;
+}
+
+/**
  * Where a review comment goes. Gitea answers a comment on a new line with `position` (the line number in
  * the head's file) and one on an old line with `original_position` (the line in the base's file); a comment
- * with neither has no line (undefined).
+ * with neither has no line (undefined). Gitea's API does not say a comment is outdated (`invalidated`): it
+ * is when the line its `diff_hunk` ends with is no longer the line of the file there (`lineOf`).
  */
 export function placeComment(
-  comment: Pick<PullReviewComment, 'position' | 'original_position' | 'commit_id'>,
-  headSha: string,
+  comment: Pick<PullReviewComment, 'position' | 'original_position' | 'diff_hunk'>,
+  lineOf: (side: DiffSide, line: number) => string | undefined,
 ): Placement | undefined {
-  const outdated = comment.commit_id !== '' && comment.commit_id !== headSha;
-  if (comment.position > 0) return { side: 'head', line: comment.position, outdated };
-  if (comment.original_position > 0) return { side: 'base', line: comment.original_position, outdated };
+  const at = (side: DiffSide, line: number): Placement => {
+    const expected = hunkLine(comment.diff_hunk);
+    return { side, line, outdated: expected !== undefined && lineOf(side, line) !== expected };
+  };
+  if (comment.position > 0) return at('head', comment.position);
+  if (comment.original_position > 0) return at('base', comment.original_position);
   return undefined;
 }
 
@@ -50,15 +65,18 @@ export interface PlacedComment<C> {
 export function groupThreads<
   C extends Pick<
     PullReviewComment,
-    'position' | 'original_position' | 'commit_id' | 'path' | 'created_at' | 'id'
+    'position' | 'original_position' | 'diff_hunk' | 'path' | 'created_at' | 'id'
   >,
->(comments: readonly C[], headSha: string): PlacedComment<C>[] {
+>(
+  comments: readonly C[],
+  lineOf: (path: string, side: DiffSide, line: number) => string | undefined,
+): PlacedComment<C>[] {
   const threads = new Map<string, PlacedComment<C>>();
   const ordered = [...comments].sort((a, b) =>
     a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,
   );
   for (const comment of ordered) {
-    const placement = placeComment(comment, headSha);
+    const placement = placeComment(comment, (side, line) => lineOf(comment.path, side, line));
     if (placement === undefined) continue;
     const key = threadKey(comment.path, placement);
     const thread = threads.get(key);

@@ -3,7 +3,7 @@ import type { PullReview, PullReviewComment } from '../../api/types';
 import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
-import { groupThreads } from './commentPlacement';
+import { groupThreads, hunkLine, type DiffSide } from './commentPlacement';
 import { parseSuggestion } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import type { Reaction } from '../../api/types';
@@ -309,7 +309,9 @@ export class ReviewThreads extends Disposable {
             reactions ? countReactions(reactions.get(comment.id) ?? [], account.username) : [],
           ),
       );
-    const threads = groupThreads(comments, commits.headSha).flatMap((placed) => {
+    const lines = await this.#commentedFiles(client, ref, commits, comments);
+    const lineOf = (path: string, side: DiffSide, line: number) => lines.get(`${side}:${path}`)?.[line - 1];
+    const threads = groupThreads(comments, lineOf).flatMap((placed) => {
       const uris = [pullSideUri(key, commits, placed.placement.side, placed.path)];
       const local =
         checkout !== undefined && placed.placement.side === 'head'
@@ -348,6 +350,41 @@ export class ReviewThreads extends Disposable {
     };
     this.#loaded.fire(state);
     return state;
+  }
+
+  /**
+   * The lines of each file a comment with a hunk is on, on its side: what tells an outdated comment (Gitea's
+   * API does not say). A file that is not there (deleted, renamed) has no lines.
+   */
+  async #commentedFiles(
+    client: TeahouseClient,
+    ref: { owner: string; repo: string },
+    commits: PullCommits,
+    comments: readonly PullReviewComment[],
+  ): Promise<Map<string, readonly string[]>> {
+    const wanted = new Map<string, { side: DiffSide; path: string }>();
+    for (const comment of comments) {
+      const side = comment.position > 0 ? 'head' : comment.original_position > 0 ? 'base' : undefined;
+      if (side === undefined || hunkLine(comment.diff_hunk) === undefined) continue;
+      wanted.set(`${side}:${comment.path}`, { side, path: comment.path });
+    }
+    const decoder = new TextDecoder();
+    const entries = await Promise.all(
+      [...wanted].map(async ([id, { side, path }]) => {
+        const text = await client.api
+          .repoGetRawFile({
+            ...ref,
+            filepath: path,
+            ref: side === 'head' ? commits.headSha : commits.mergeBase,
+          })
+          .then(
+            (bytes) => decoder.decode(bytes),
+            () => '',
+          );
+        return [id, text === '' ? [] : text.replace(/\r\n/g, '\n').split('\n')] as const;
+      }),
+    );
+    return new Map(entries);
   }
 
   /** Each comment's reactions; a part the threads do without (an older server, reactions switched off). */
