@@ -59,6 +59,16 @@ export interface TeahouseApi {
     readonly onDidReport: vscode.Event<ReportedError>;
   };
   /** The current branch's pull request in the status bar; `refresh` resolves once the item shows the answer. */
+  /** The review threads on pull requests' diffs (the comment controller `teahouse.review`). */
+  readonly review: {
+    /** An empty thread on a line (1-based), as the gutter's "+" makes one; the reply commands take it. */
+    newThread(uri: vscode.Uri, line: number): vscode.CommentThread;
+    /** The threads placed on a side of a pull request's diff (loading its reviews the first time). */
+    threadsOn(uri: vscode.Uri): Promise<readonly vscode.CommentThread[]>;
+    reload(key: { account: string; owner: string; repo: string; index: number }): Promise<void>;
+    /** What clicking a reaction of a comment does (the controller's reaction handler). */
+    react(comment: vscode.Comment, reaction: vscode.CommentReaction): Promise<void>;
+  };
   readonly pullRequestStatusBar: {
     readonly state: PullRequestStatusBarState;
     refresh(): Promise<void>;

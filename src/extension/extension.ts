@@ -23,6 +23,7 @@ import { registerViewCommands } from './commands/viewCommands';
 import { registerEditorIntegration } from './editor/editorIntegration';
 import { LocalServerController } from './local/localServerController';
 import { LocalServerStatusBar } from './local/localServerStatusBar';
+import { registerReviewFeatures } from './review/reviewFeatures';
 import { certificateWarning } from './util/certificateWarning';
 import { createLog } from './util/log';
 import { localServerAutoStart } from './util/settings';
@@ -85,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
   ]) {
     context.subscriptions.push(...register(services));
   }
+  const review = registerReviewFeatures(services, views.viewed);
+  context.subscriptions.push(...review.disposables);
   const notifications = own(new NotificationsView(accounts, log));
   context.subscriptions.push(...registerNotificationCommands(errors, notifications));
   const remoteSources = own(new TeahouseRemoteSourceProvider(accounts, log));
@@ -120,6 +123,16 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
       onDidChangeState: local.server.onDidChangeState,
     },
     trees: views.trees,
+    review: {
+      newThread: (uri, line) => review.threads.newThread(uri, line),
+      threadsOn: (uri) => review.threads.threadsOn(uri),
+      reload: async (key) => {
+        await review.threads.reload(key);
+      },
+      react: async (comment, reaction) => {
+        await review.threads.controller.reactionHandler?.(comment, reaction);
+      },
+    },
     http: { stats: () => accounts.httpStats() },
     webviews,
     notifications: {

@@ -76,7 +76,7 @@ test('the double reproduces the bug: 1.14 ignores created_by and lists issues ot
   assert.ok(page.items.some((issue) => issue.user.login !== 'alice'));
 });
 
-const meaning: Record<IssueGroup, (issue: Issue, me: string) => boolean> = {
+const meaning: Record<Exclude<IssueGroup, 'reviewRequested'>, (issue: Issue, me: string) => boolean> = {
   created: (issue, me) => issue.user.login === me,
   assigned: (issue, me) => (issue.assignees ?? []).some((who) => who.login === me),
   // who is mentioned is the server's knowledge: the recorded mention of alice on #1 and #2, none of root

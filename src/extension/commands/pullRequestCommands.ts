@@ -219,6 +219,12 @@ async function checkoutPullRequest(services: Services, first: unknown): Promise<
     ]);
     await git(cwd, ['checkout', localBranch, '--']);
   }
+  // its review threads show on the workspace's files now
+  await vscode.commands.executeCommand('teahouse.review.loadThreads', {
+    account: target.account.id,
+    ...target.ref,
+    index: target.index,
+  });
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Checked out {0} in {1}', localBranch, folder.rootPath),
   );

@@ -75,6 +75,7 @@ const groupCriteria: Readonly<Record<IssueGroup, (me: string) => Partial<IssueCr
   assigned: (me) => ({ assignedTo: me }),
   created: (me) => ({ createdBy: me }),
   mentioned: (me) => ({ mentioning: me }),
+  reviewRequested: () => ({ reviewRequested: true }),
   all: () => ({}),
 };
 

@@ -22,7 +22,8 @@ import {
 import { groupLabel } from './treeItems';
 import type { ChildResolver, ChildSource } from './treeModel';
 
-const groups: readonly IssueGroup[] = ['assigned', 'created', 'mentioned', 'all'];
+const issueGroups: readonly IssueGroup[] = ['assigned', 'created', 'mentioned', 'all'];
+const pullGroups: readonly IssueGroup[] = ['assigned', 'created', 'mentioned', 'reviewRequested', 'all'];
 
 function scopeKey(scope: IssueScope): string {
   return scope.kind === 'repository'
@@ -58,6 +59,8 @@ export function issuesResolver(
   workspace: WorkspaceRepositories,
   filters: IssueFilters,
   pulls: boolean,
+  /** What a pull request holds (its Changes and commits), when the view shows them. */
+  pullChildren?: (parent: TreeNode) => Promise<ChildSource | undefined>,
 ): ChildResolver {
   const plan = (scope: IssueScope, group: IssueGroup): IssueQueryPlan =>
     planIssueQuery(accounts.capabilities(scope.account), {
@@ -85,7 +88,7 @@ export function issuesResolver(
     );
   const groupNodes = (scope: IssueScope, parent: TreeNode | undefined): TreeNode[] => {
     const prefix = parent ? '' : `${scopeKey(scope)}/`;
-    const fixed = groups.map((group): TreeNode => {
+    const fixed = (pulls ? pullGroups : issueGroups).map((group): TreeNode => {
       const planned = plan(scope, group);
       return {
         kind: 'group',
@@ -132,7 +135,7 @@ export function issuesResolver(
       const planned = savedPlan(parent.scope, parent.query);
       return planned ? issuePages(accounts, parent, planned, pulls) : staticSource([]);
     }
-    return staticSource([]);
+    return (await pullChildren?.(parent)) ?? staticSource([]);
   };
 }
 

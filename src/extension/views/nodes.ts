@@ -11,6 +11,7 @@ import type {
   User,
 } from '../../api/types';
 import type { Account } from '../accounts/account';
+import type { ChangedFile, ChangeEntry } from '../review/changeTree';
 import type { SavedQuery } from './savedQueries';
 
 /** `owner/repo` on an account's server. */
@@ -38,8 +39,23 @@ export interface IssueSummary {
   readonly base: string | undefined;
 }
 
-/** Which query a group of issues or pull requests runs. */
-export type IssueGroup = 'assigned' | 'created' | 'mentioned' | 'all';
+/** Which query a group of issues or pull requests runs (`reviewRequested`: pull requests only). */
+export type IssueGroup = 'assigned' | 'created' | 'mentioned' | 'reviewRequested' | 'all';
+
+/** A pull request as its Changes tree needs it: the two commits its diff is between. */
+export interface PullHeads {
+  readonly index: number;
+  readonly headSha: string;
+  readonly mergeBase: string;
+}
+
+/** Where a changed file's diff is between: the pull request's merge base ↔ head, or one commit's parent ↔ it. */
+export interface ChangeRange {
+  readonly base: string;
+  readonly head: string;
+  /** The commit whose own changes these are; undefined for the whole pull request. */
+  readonly commit?: string;
+}
 
 /** What the Issues and Pull Requests views list: one repository, or everything an account can see. */
 export type IssueScope =
@@ -130,6 +146,43 @@ export type TreeNode = Base &
         readonly kind: 'notification';
         readonly account: Account;
         readonly thread: NotificationThread;
+      }
+    | {
+        readonly kind: 'pullCommits';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly pull: PullHeads;
+      }
+    | {
+        readonly kind: 'pullCommit';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly pull: PullHeads;
+        readonly sha: string;
+        readonly message: string;
+        readonly author: string;
+      }
+    | {
+        readonly kind: 'changeFolder';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly pull: PullHeads;
+        readonly range: ChangeRange;
+        readonly path: string;
+        readonly label: string;
+        readonly entries: readonly ChangeEntry[];
+      }
+    | {
+        readonly kind: 'changedFile';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly pull: PullHeads;
+        readonly range: ChangeRange;
+        readonly file: ChangedFile;
+        /** Shown with its folder path (flat layout). */
+        readonly flat: boolean;
+        /** Marked viewed by this account (undefined in a commit's files, which are not marked). */
+        readonly viewed?: boolean;
       }
     | { readonly kind: 'loadMore' }
     | {

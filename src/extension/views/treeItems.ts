@@ -3,6 +3,7 @@ import { describeProfile } from '../../api/serverProfile';
 import { accountLabel, serverLabel } from '../accounts/account';
 import type { FolderKind, IssueGroup, IssueSummary, NodeOf, TreeNode } from './nodes';
 import { notificationItem } from './notificationsItem';
+import { changedFileItem, changeFolderItem, pullCommitItem, pullCommitsItem } from '../review/changeItems';
 import { requirementText } from '../util/requirementText';
 
 const C = vscode.TreeItemCollapsibleState;
@@ -30,6 +31,8 @@ export function groupLabel(group: IssueGroup, state: 'open' | 'closed' | 'all'):
       return vscode.l10n.t('Created by Me');
     case 'mentioned':
       return vscode.l10n.t('Mentioning Me');
+    case 'reviewRequested':
+      return vscode.l10n.t('Waiting for My Review');
     case 'all':
       return state === 'open'
         ? vscode.l10n.t('All Open')
@@ -60,7 +63,8 @@ function issueIcon(issue: IssueSummary): vscode.ThemeIcon {
 
 function issueItem(node: NodeOf<'issue'>): vscode.TreeItem {
   const { issue, ref } = node;
-  const item = new vscode.TreeItem(`#${issue.number} ${issue.title}`, C.None);
+  // a pull request expands to its commits and changed files
+  const item = new vscode.TreeItem(`#${issue.number} ${issue.title}`, issue.isPull ? C.Collapsed : C.None);
   const state = issue.merged
     ? vscode.l10n.t('merged')
     : issue.state === 'closed'
@@ -241,7 +245,9 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
             ? 'person'
             : node.group === 'created'
               ? 'edit'
-              : 'mention',
+              : node.group === 'reviewRequested'
+                ? 'eye'
+                : 'mention',
       );
       item.contextValue = 'group';
       if (node.unavailable !== undefined) {
@@ -260,6 +266,14 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
     }
     case 'notification':
       return notificationItem(node);
+    case 'pullCommits':
+      return pullCommitsItem();
+    case 'pullCommit':
+      return pullCommitItem(node);
+    case 'changeFolder':
+      return changeFolderItem(node);
+    case 'changedFile':
+      return changedFileItem(node);
     case 'loadMore': {
       const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), C.None);
       item.iconPath = new vscode.ThemeIcon('more');

@@ -4,6 +4,8 @@ import type { Trees } from '../commands/services';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
+import { changesLayoutSetting, changesResolver } from '../review/changesSource';
+import { ViewedFiles } from '../review/viewedFiles';
 import { IssueFilters } from './issueFilters';
 import { issuesResolver } from './issuesSource';
 import { organizationsResolver } from './organizationsSource';
@@ -16,6 +18,8 @@ import { showsRepository, type TrackerChanges } from './trackerChanges';
 export class TeahouseViews extends Disposable {
   readonly trees: Trees;
   readonly filters: { readonly issues: IssueFilters; readonly pullRequests: IssueFilters };
+  /** The changed files each account marked viewed in a pull request. */
+  readonly viewed: ViewedFiles;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -30,6 +34,7 @@ export class TeahouseViews extends Disposable {
       new IssueFilters(context.workspaceState, 'teahouse.filters.pullRequests'),
     );
     this.filters = { issues: issueFilters, pullRequests: pullFilters };
+    this.viewed = this._register(new ViewedFiles(context.globalState));
     this.trees = {
       repositories: this._register(
         new TeahouseTreeProvider('teahouse.repositories', repositoriesResolver(accounts), log),
@@ -44,7 +49,7 @@ export class TeahouseViews extends Disposable {
       pullRequests: this._register(
         new TeahouseTreeProvider(
           'teahouse.pullRequests',
-          issuesResolver(accounts, workspace, pullFilters, true),
+          issuesResolver(accounts, workspace, pullFilters, true, changesResolver(accounts, this.viewed, log)),
           log,
         ),
       ),
@@ -77,10 +82,30 @@ export class TeahouseViews extends Disposable {
     );
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(changesLayoutSetting)) this.trees.pullRequests.refresh();
         if (!event.affectsConfiguration(savedQueriesSetting)) return;
         this.trees.issues.refresh();
         this.trees.pullRequests.refresh();
       }),
+    );
+    this._register(
+      this.trees.pullRequests.view.onDidChangeCheckboxState((event) => {
+        for (const [node, state] of event.items) {
+          if (node.kind !== 'changedFile') continue;
+          void this.viewed.set(
+            node.account.id,
+            node.ref,
+            node.pull.index,
+            [node.file.filename],
+            state === vscode.TreeItemCheckboxState.Checked,
+          );
+        }
+      }),
+    );
+    this._register(
+      this.viewed.onDidChange(
+        () => void this.trees.pullRequests.model.refreshListsHolding((node) => node.kind === 'changedFile'),
+      ),
     );
     for (const [filters, tree] of [
       [issueFilters, this.trees.issues],

@@ -15,7 +15,7 @@ import {
   type ViewModel,
 } from '../../webview/protocol';
 import { linkDestination } from './links';
-import { revisionUri } from './revisionContent';
+import { pullSideUri } from '../review/pullSides';
 import { requirementText } from '../util/requirementText';
 import { loadViewModel, markdownContext, renderMarkdown, type ViewSource } from './viewModel';
 import { webviewHtml, webviewOptions } from './webviewHtml';
@@ -234,18 +234,18 @@ export class IssuePanel extends Disposable {
       const pull = this.#model?.pull;
       const file = pull?.files.find((candidate) => candidate.filename === filename);
       if (!pull || !file) throw new Error(vscode.l10n.t('No changed file {0}', filename));
-      const side = (ref: string, path: string) =>
-        revisionUri({
-          account: this.account.id,
-          owner: this.target.owner,
-          repo: this.target.repo,
-          ref,
-          path,
-        });
+      const key = {
+        account: this.account.id,
+        owner: this.target.owner,
+        repo: this.target.repo,
+        index: this.target.index,
+      };
+      const commits = { headSha: pull.headSha, mergeBase: pull.mergeBase };
+      // the pull request's sides, where its review threads show
       await vscode.commands.executeCommand(
         'vscode.diff',
-        side(pull.mergeBase, file.previousFilename || file.filename),
-        side(pull.headSha, file.filename),
+        pullSideUri(key, commits, 'base', file.previousFilename || file.filename),
+        pullSideUri(key, commits, 'head', file.filename),
         `${file.filename} (#${this.target.index})`,
         { preview: true },
       );

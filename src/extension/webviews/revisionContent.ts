@@ -4,12 +4,15 @@ import type { AccountService } from '../accounts/accountService';
 
 export const revisionScheme = 'teahouse-revision';
 
-interface Revision {
+export interface Revision {
   readonly account: string;
   readonly owner: string;
   readonly repo: string;
   readonly ref: string;
   readonly path: string;
+  /** Set on the two sides of a pull request's diff (merge base ↔ head): its review threads show there. */
+  readonly pull?: number;
+  readonly side?: 'base' | 'head';
 }
 
 /** A read-only document of a file at a commit, fetched through the API (raw file at that ref). */
@@ -22,12 +25,19 @@ export function revisionUri(revision: Revision): vscode.Uri {
   });
 }
 
-function parseRevision(uri: vscode.Uri): Revision {
+export function parseRevision(uri: vscode.Uri): Revision {
   const value = JSON.parse(uri.query) as Partial<Revision>;
-  const { account, owner, repo, ref, path } = value;
+  const { account, owner, repo, ref, path, pull, side } = value;
   if (!account || !owner || !repo || !ref || !path)
     throw new Error(`not a Teahouse revision: ${uri.toString()}`);
-  return { account, owner, repo, ref, path };
+  return {
+    account,
+    owner,
+    repo,
+    ref,
+    path,
+    ...(typeof pull === 'number' && (side === 'base' || side === 'head') && { pull, side }),
+  };
 }
 
 export class RevisionContentProvider implements vscode.TextDocumentContentProvider {

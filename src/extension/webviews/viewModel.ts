@@ -7,7 +7,9 @@ import type { Log } from '../util/log';
 import { mergeStyles } from '../util/mergeStyles';
 import { commitsFromPatch, filesFromDiff } from './pullPatch';
 import type {
+  ChangedFileModel,
   CommentModel,
+  CommitModel,
   IssueModel,
   PanelTarget,
   PullModel,
@@ -31,7 +33,7 @@ const pullCommits = operation('repoGetPullRequestCommits');
 const pullFiles = operation('repoGetPullRequestFiles');
 const pullDiff = operation('repoDownloadPullDiffOrPatch');
 
-type PullPart<T> = { readonly items: T[]; readonly note?: string };
+export type PullPart<T> = { readonly items: T[]; readonly note?: string };
 
 /**
  * A pull request's commits or files: their own endpoint where the server has it, else parsed from the
@@ -59,6 +61,52 @@ async function pullPart<T>(
   // the note names the older release: the one the .diff/.patch would be enough from
   const [missing] = capabilities.missing(pullDiff);
   return { items: [], ...(missing && { note: requirementNote(missing) }) };
+}
+
+/** A pull request's commits: its own endpoint, else from the `.patch`, else none with a note. */
+export function loadPullCommits(source: ViewSource, target: PanelTarget): Promise<PullPart<CommitModel>> {
+  const { owner, repo, index } = target;
+  return pullPart(
+    source,
+    'commits',
+    {
+      operation: pullCommits,
+      load: async () =>
+        (await collect(source.client.paginate('repoGetPullRequestCommits', { owner, repo, index }))).map(
+          (commit) => ({
+            sha: commit.sha,
+            message: commit.commit?.message ?? '',
+            author: commit.commit?.author?.name ?? commit.author?.login ?? '',
+          }),
+        ),
+    },
+    { diffType: 'patch', parse: commitsFromPatch },
+    target,
+  );
+}
+
+/** A pull request's changed files: its own endpoint, else from the `.diff`, else none with a note. */
+export function loadPullFiles(source: ViewSource, target: PanelTarget): Promise<PullPart<ChangedFileModel>> {
+  const { owner, repo, index } = target;
+  return pullPart(
+    source,
+    'changed files',
+    {
+      operation: pullFiles,
+      load: async () =>
+        (await collect(source.client.paginate('repoGetPullRequestFiles', { owner, repo, index }))).map(
+          (file) => ({
+            filename: file.filename,
+            previousFilename: file.previous_filename ?? '',
+            status: file.status,
+            additions: file.additions,
+            deletions: file.deletions,
+          }),
+        ),
+    },
+    { diffType: 'diff', parse: filesFromDiff },
+    target,
+  );
 }
 
 /** `<server>/<owner>/<repo>`: Gitea's Context for `#12` and `@user` links of this repository. */
@@ -199,40 +247,8 @@ async function pullModel(
   const { client } = source;
   const pull = await client.api.repoGetPullRequest({ owner, repo, index });
   const [commits, files, combined, reviews] = await Promise.all([
-    pullPart(
-      source,
-      'commits',
-      {
-        operation: pullCommits,
-        load: async () =>
-          (await collect(client.paginate('repoGetPullRequestCommits', { owner, repo, index }))).map(
-            (commit) => ({
-              sha: commit.sha,
-              message: commit.commit?.message ?? '',
-              author: commit.commit?.author?.name ?? commit.author?.login ?? '',
-            }),
-          ),
-      },
-      { diffType: 'patch', parse: commitsFromPatch },
-      target,
-    ),
-    pullPart(
-      source,
-      'changed files',
-      {
-        operation: pullFiles,
-        load: async () =>
-          (await collect(client.paginate('repoGetPullRequestFiles', { owner, repo, index }))).map((file) => ({
-            filename: file.filename,
-            previousFilename: file.previous_filename ?? '',
-            status: file.status,
-            additions: file.additions,
-            deletions: file.deletions,
-          })),
-      },
-      { diffType: 'diff', parse: filesFromDiff },
-      target,
-    ),
+    loadPullCommits(source, target),
+    loadPullFiles(source, target),
     optional(
       source,
       'commit status',

@@ -113,7 +113,9 @@ export function gitea114Suite(): void {
         );
         assert.deepEqual(
           groups.map((group) => group.group),
-          ['assigned', 'created', 'mentioned', 'all'],
+          view === 'pullRequests'
+            ? ['assigned', 'created', 'mentioned', 'reviewRequested', 'all']
+            : ['assigned', 'created', 'mentioned', 'all'],
         );
         const all = await issuesOf(
           tree,
@@ -123,6 +125,11 @@ export function gitea114Suite(): void {
         for (const group of groups) {
           assert.equal(group.unavailable, undefined, `${group.label} is answerable on 1.14`);
           const items = await issuesOf(tree, group);
+          // the search's review_requested (1.14): which reviews the double records requested is its own
+          if (group.group === 'reviewRequested') {
+            assert.ok(items.every(({ issue }) => issue.isPull && issue.state === 'open'));
+            continue;
+          }
           for (const { issue } of items) {
             assert.equal(
               issue.isPull,
@@ -189,6 +196,44 @@ export function gitea114Suite(): void {
         'never asked what 1.14 lacks',
       );
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    test("the Pull Requests view expands #4 to its commits and Changes, from 1.14's .patch and .diff", async () => {
+      const tree = (await teahouse()).trees.pullRequests;
+      const top = await children(tree, undefined);
+      const scope = top.find(
+        (node) =>
+          node.kind === 'scope' && node.scope.kind === 'repository' && node.scope.account.id === account.id,
+      );
+      const all = (scope ? await children(tree, scope) : top).find(
+        (node): node is NodeOf<'group'> =>
+          node.kind === 'group' && node.group === 'all' && node.scope.account.id === account.id,
+      );
+      const pull = (await issuesOf(tree, all!)).find(({ issue }) => issue.number === 4);
+      assert.ok(pull, '#4 is listed');
+      const changes = await children(tree, pull);
+      assert.deepEqual(
+        changes.map((node) => node.kind),
+        ['pullCommits', 'changeFolder'],
+      );
+      const [commits, docs] = changes;
+      const files = await children(tree, docs);
+      assert.deepEqual(
+        files.map((node) =>
+          node.kind === 'changedFile' ? [node.file.filename, node.file.status] : node.kind,
+        ),
+        [['docs/feature-x.md', 'added']],
+      );
+      assert.deepEqual(
+        (await children(tree, commits)).map((node) =>
+          node.kind === 'pullCommit' ? node.message : node.kind,
+        ),
+        ['Add feature X notes'],
+      );
+      assert.ok(
+        !double.requests.some((line) => /\/pulls\/4\/(commits|files)/.test(line)),
+        'never asked what 1.14 lacks',
+      );
     });
 
     test('Create Issue asks 1.14 for its issue templates (null: none), then the template files; none there', async () => {

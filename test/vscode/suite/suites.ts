@@ -10,6 +10,7 @@ import { localServerLifecycleSuite, localServerSuite } from './localServer.suite
 import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
+import { reviewEditorSuite } from './reviewEditor.suite';
 import { publishSuite } from './publish.suite';
 import { searchSuite } from './search.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
@@ -40,6 +41,7 @@ export const suites: readonly (() => void)[] = [
   searchSuite,
   statusBarSuite,
   httpCacheSuite,
+  reviewEditorSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];

@@ -14,6 +14,7 @@ import { createWithApiOperationScenario, runApiOperationScenario } from './apiOp
 import { createPullRequestScenario } from './createPullRequestScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
+import { reviewScenario } from './reviewScenario';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
 
@@ -122,4 +123,5 @@ export const scenarios: readonly Scenario[] = [
   ...webviewScenarios,
   createPullRequestScenario,
   searchScenario,
+  reviewScenario,
 ];

@@ -1,0 +1,481 @@
+/// <reference types="mocha" />
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { pullSideUri } from '../../../src/extension/review/pullSides';
+import type { TreeNode } from '../../../src/extension/views/nodes';
+import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
+import { seedBasics } from './seed';
+import { git } from './workspaceGit';
+
+const baseText = 'one\ntwo\nthree\nfour\nfive\n';
+const headText = 'one\nTWO\nthree\nfour\nfive\nsix\n';
+
+/** A pull request by the suite's member into a branch of its own: one file changed, seen from both sides. */
+async function seedReviewPull(): Promise<{ index: number; path: string; folder: string; head: string }> {
+  const { client } = await localServer();
+  const { demo, member, me } = await seedBasics();
+  await client.api.repoAddCollaborator({ ...demo, collaborator: member, body: { permission: 'write' } });
+  const folder = unique('rv');
+  const path = `${folder}/notes.txt`;
+  const base = `${folder}-base`;
+  const head = `${folder}-head`;
+  const created = await client.api.repoCreateFile({
+    ...demo,
+    filepath: path,
+    body: {
+      content: Buffer.from(baseText).toString('base64'),
+      branch: 'main',
+      new_branch: base,
+      message: 'notes',
+    },
+  });
+  await client.api.repoUpdateFile({
+    ...demo,
+    filepath: path,
+    body: {
+      content: Buffer.from(headText).toString('base64'),
+      sha: created.content?.sha ?? '',
+      branch: base,
+      new_branch: head,
+      message: 'shout two, add six',
+    },
+  });
+  const pull = await client.api.repoCreatePullRequest(
+    { ...demo, body: { head, base, title: `Review me ${folder}` } },
+    { sudo: member },
+  );
+  await client.api.repoCreatePullReviewRequests(
+    { ...demo, index: pull.number, body: { reviewers: [me] } },
+    { sudo: member },
+  );
+  return { index: pull.number, path, folder, head };
+}
+
+function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
+  return vscode.window.visibleTextEditors.find(
+    (editor) =>
+      editor.document.uri.scheme === 'teahouse-revision' &&
+      editor.document.uri.query.includes(`"side":"${side}"`),
+  );
+}
+
+export function reviewEditorSuite(): void {
+  suite('review in the editor', () => {
+    test("a pull request → Changes → a file → a comment on each side → Start Review → Submit as Approve: one APPROVED review with both comments; another user's thread on its line", async function () {
+      this.timeout(60_000);
+      const { client } = await localServer();
+      const { demo, me, member } = await seedBasics();
+      const { index, path, folder } = await seedOrSkip(this, seedReviewPull);
+      // another user's thread, on line 3 of the head
+      await client.api.repoCreatePullReview(
+        {
+          ...demo,
+          index,
+          body: {
+            event: 'COMMENT',
+            body: 'looks fine',
+            comments: [{ path, body: 'why three?', new_position: 3 }],
+          },
+        },
+        { sudo: member },
+      );
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      const waiting = await labelsUnder(tree, await nodeAt(tree, 'Waiting for My Review'));
+      assert.ok(
+        waiting.some((label) => label.startsWith(`#${index} `)),
+        `waiting: ${waiting.join(', ')}`,
+      );
+      const pullNode = await nodeAt(tree, 'All Open', `#${index} `);
+      assert.deepEqual(await labelsUnder(tree, pullNode), ['Commits', folder]);
+      const fileNode: TreeNode = await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt');
+      const item = tree.getTreeItem(fileNode) as vscode.TreeItem;
+      assert.match(item.resourceUri?.query ?? '', /status=(modified|changed)/);
+      assert.equal(
+        item.checkboxState && typeof item.checkboxState === 'object'
+          ? item.checkboxState.state
+          : item.checkboxState,
+        vscode.TreeItemCheckboxState.Unchecked,
+      );
+      const commits = await labelsUnder(tree, await nodeAt(tree, 'All Open', `#${index} `, 'Commits'));
+      assert.deepEqual(commits, ['shout two, add six']);
+
+      await vscode.commands.executeCommand('teahouse.openChangedFile', fileNode);
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const base = await waitFor(() => editorOf('base'), 'the base side of the diff');
+      assert.equal(head.document.getText(), headText);
+      assert.equal(base.document.getText(), baseText);
+
+      const theirs = await waitFor(async () => {
+        const threads = await api.review.threadsOn(head.document.uri);
+        return threads.find((thread) => thread.comments.some((comment) => comment.author.name === member));
+      }, "the other user's thread");
+      assert.equal(theirs.range?.start.line, 2, 'on line 3 of the head');
+      assert.equal(
+        theirs.comments[0]?.body instanceof vscode.MarkdownString
+          ? theirs.comments[0].body.value
+          : theirs.comments[0]?.body,
+        'why three?',
+      );
+
+      const first = api.review.newThread(head.document.uri, 2);
+      const pending = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
+        'teahouse.review.startReview',
+        { thread: first, text: 'TWO shouts' },
+      );
+      assert.equal(pending?.state, 'PENDING', api.errors.last?.message);
+      const second = api.review.newThread(base.document.uri, 2);
+      await vscode.commands.executeCommand('teahouse.review.addReviewComment', {
+        thread: second,
+        text: 'two was fine',
+      });
+      const mine = await api.review.threadsOn(base.document.uri);
+      assert.ok(
+        mine.some(
+          (thread) => thread.range?.start.line === 1 && thread.comments.some((c) => c.label === 'Pending'),
+        ),
+        'the pending comment shows on line 2 of the base',
+      );
+
+      const submitted = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
+        'teahouse.review.submit',
+        { account: 'local', repository: `${demo.owner}/${demo.repo}`, index, event: 'APPROVED', body: '' },
+      );
+      assert.equal(submitted?.state, 'APPROVED', api.errors.last?.message);
+
+      const reviews = await client.api.repoListPullReviews({ ...demo, index });
+      const approved = reviews.filter((review) => review.user?.login === me && review.state === 'APPROVED');
+      assert.equal(approved.length, 1);
+      assert.ok(
+        !reviews.some((review) => review.user?.login === me && review.state === 'PENDING'),
+        'no review left pending',
+      );
+      const comments = await client.api.repoGetPullReviewComments({
+        ...demo,
+        index,
+        id: approved[0]?.id ?? 0,
+      });
+      assert.deepEqual(
+        comments
+          .map((comment) => [comment.path, comment.body, comment.position, comment.original_position])
+          .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+        [
+          [path, 'TWO shouts', 2, 0],
+          [path, 'two was fine', 0, 2],
+        ],
+      );
+      // a reaction on the other user's comment
+      const other = await waitFor(
+        async () =>
+          (await api.review.threadsOn(head.document.uri))
+            .flatMap((thread) => thread.comments)
+            .find((comment) => comment.author.name === member && (comment.reactions?.length ?? 0) > 0),
+        'the reactions of the comments',
+      );
+      const thumbs = other?.reactions?.find((reaction) => reaction.label === '👍');
+      assert.ok(other && thumbs, 'the default reactions are offered');
+      assert.equal(thumbs.count, 0);
+      await api.review.react(other, thumbs);
+      const theirId = Number(theirs.comments[0] && (theirs.comments[0] as { raw?: { id: number } }).raw?.id);
+      const given = await client.api.issueGetCommentReactions({ ...demo, id: theirId });
+      assert.deepEqual(
+        (given ?? []).map((reaction) => [reaction.content, reaction.user.login]),
+        [['+1', me]],
+      );
+      const reacted = (await api.review.threadsOn(head.document.uri))
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.author.name === member)
+        ?.reactions?.find((reaction) => reaction.label === '👍');
+      assert.deepEqual([reacted?.count, reacted?.authorHasReacted], [1, true]);
+      // a maintainer dismisses the approval
+      const dismissed = await vscode.commands.executeCommand<{ dismissed: boolean } | undefined>(
+        'teahouse.review.dismiss',
+        {
+          account: 'local',
+          repository: `${demo.owner}/${demo.repo}`,
+          index,
+          review: approved[0]?.id,
+          message: 'stale',
+        },
+      );
+      assert.equal(dismissed?.dismissed, true, api.errors.last?.message);
+      // the view marks a file viewed
+      await vscode.commands.executeCommand('teahouse.markFileViewed', fileNode);
+      await waitFor(async () => {
+        const node = await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt');
+        return (tree.getTreeItem(node) as vscode.TreeItem).contextValue === 'changedFile.viewed';
+      }, 'the file marked viewed in the tree');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+    test('Add Single Comment posts at once; your comment is edited and deleted (or the refusal shown); a pending review is discarded; a push makes a thread outdated', async function () {
+      this.timeout(60_000);
+      const { client } = await localServer();
+      const { demo, me } = await seedBasics();
+      const { index, path, folder, head: branch } = await seedOrSkip(this, seedReviewPull);
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      await vscode.commands.executeCommand(
+        'teahouse.openChangedFile',
+        await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
+      );
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const key = { account: 'local', ...demo, index };
+      const bodyOf = (comment: vscode.Comment | undefined) =>
+        comment?.body instanceof vscode.MarkdownString ? comment.body.value : comment?.body;
+
+      const single = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
+        'teahouse.review.addSingleComment',
+        { thread: api.review.newThread(head.document.uri, 6), text: 'six is new' },
+      );
+      assert.equal(single?.state, 'COMMENT', api.errors.last?.message);
+      const posted = await client.api.repoGetPullReviewComments({ ...demo, index, id: single?.id ?? 0 });
+      assert.deepEqual(
+        posted.map((comment) => [comment.body, comment.position]),
+        [['six is new', 6]],
+      );
+      const threadOf = async (text: string) =>
+        (await api.review.threadsOn(head.document.uri)).find((thread) =>
+          thread.comments.some((comment) => bodyOf(comment) === text),
+        );
+      const mine = (await threadOf('six is new'))?.comments[0];
+      assert.ok(mine, 'the single comment shows on the head side');
+      assert.equal(mine.contextValue, 'mine');
+
+      await vscode.commands.executeCommand('teahouse.review.editComment', mine);
+      assert.equal(mine.mode, vscode.CommentMode.Editing);
+      mine.body = 'six is brand new';
+      await vscode.commands.executeCommand('teahouse.review.saveComment', mine);
+      const [stored] = await client.api.repoGetPullReviewComments({ ...demo, index, id: single?.id ?? 0 });
+      // Gitea's API edits and deletes only plain comments (204 otherwise); the extension says so
+      const editable = stored?.body === 'six is brand new';
+      if (!editable) {
+        assert.equal(stored?.body, 'six is new');
+        assert.equal(api.errors.last?.message, 'This server does not edit review comments through its API.');
+        assert.equal(mine.mode, vscode.CommentMode.Preview);
+      }
+      const shown = (await threadOf(editable ? 'six is brand new' : 'six is new'))?.comments[0];
+      assert.ok(shown, 'the thread shows the text the server has');
+      const deleted = await vscode.commands.executeCommand('teahouse.review.deleteComment', shown, {
+        confirmed: true,
+      });
+      const left = await client.api.repoGetPullReviewComments({ ...demo, index, id: single?.id ?? 0 });
+      if (left.length === 0) {
+        assert.equal(deleted, true);
+        assert.equal(await threadOf('six is new'), undefined);
+      } else {
+        assert.equal(deleted, undefined);
+        assert.equal(
+          api.errors.last?.message,
+          'This server does not delete review comments through its API.',
+        );
+      }
+
+      await vscode.commands.executeCommand('teahouse.review.startReview', {
+        thread: api.review.newThread(head.document.uri, 4),
+        text: 'maybe not',
+      });
+      const pendingOf = async () =>
+        (await client.api.repoListPullReviews({ ...demo, index })).filter(
+          (review) => review.user?.login === me && review.state === 'PENDING',
+        );
+      assert.equal((await pendingOf()).length, 1, api.errors.last?.message);
+      assert.equal(
+        await vscode.commands.executeCommand('teahouse.review.discard', {
+          account: 'local',
+          repository: `${demo.owner}/${demo.repo}`,
+          index,
+        }),
+        true,
+      );
+      assert.deepEqual(await pendingOf(), []);
+
+      // a thread made on the old head is outdated after a push
+      await client.api.repoCreatePullReview({
+        ...demo,
+        index,
+        body: { event: 'COMMENT', body: 'noted', comments: [{ path, body: 'about five', new_position: 5 }] },
+      });
+      const current = await client.api.repoGetContents({ ...demo, filepath: path, ref: branch });
+      await client.api.repoUpdateFile({
+        ...demo,
+        filepath: path,
+        body: {
+          content: Buffer.from(`zero\n${headText}`).toString('base64'),
+          sha: current.sha,
+          branch,
+          message: 'zero first',
+        },
+      });
+      await api.review.reload(key);
+      const pull = await client.api.repoGetPullRequest({ ...demo, index });
+      const newHead = pullSideUri(key, { headSha: pull.head.sha, mergeBase: pull.merge_base }, 'head', path);
+      const outdated = (await api.review.threadsOn(newHead)).find((thread) =>
+        thread.comments.some((comment) => bodyOf(comment) === 'about five'),
+      );
+      assert.equal(outdated?.label, 'Outdated');
+      assert.equal(outdated?.comments[0]?.label, 'Outdated');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+    test('Suggest a Change drafts the line in a suggestion block; saved, it joins the pending review; Apply Suggestion changes the checked-out file', async function () {
+      this.timeout(60_000);
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const { index, path, folder } = await seedOrSkip(this, seedReviewPull);
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      await vscode.commands.executeCommand(
+        'teahouse.openChangedFile',
+        await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
+      );
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      head.selection = new vscode.Selection(1, 1, 1, 1);
+      const draft = await vscode.commands.executeCommand<vscode.Comment | undefined>(
+        'teahouse.review.suggestChange',
+      );
+      assert.equal(draft?.body, '```suggestion\nTWO\n```', api.errors.last?.message);
+      assert.equal(draft.mode, vscode.CommentMode.Editing);
+      draft.body = '```suggestion\nTwo\n```';
+      await vscode.commands.executeCommand('teahouse.review.saveComment', draft);
+      const pending = (await client.api.repoListPullReviews({ ...demo, index })).find(
+        (review) => review.state === 'PENDING',
+      );
+      assert.ok(pending, api.errors.last?.message);
+      const [sent] = await client.api.repoGetPullReviewComments({ ...demo, index, id: pending.id });
+      assert.deepEqual([sent?.body, sent?.position], ['```suggestion\nTwo\n```', 2]);
+      const suggestion = (await api.review.threadsOn(head.document.uri))
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.contextValue?.endsWith('.suggestion'));
+      assert.ok(suggestion, 'the comment offers Apply Suggestion');
+
+      const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+      await vscode.commands.executeCommand('teahouse.checkoutPullRequest', {
+        repository: `${demo.owner}/${demo.repo}`,
+        index,
+      });
+      try {
+        // checked out, the pull request's threads show on the workspace's file too
+        const local = vscode.Uri.joinPath(vscode.Uri.file(workspaceFolder), path);
+        const onFile = await api.review.threadsOn(local);
+        assert.ok(
+          onFile.some(
+            (thread) =>
+              thread.range?.start.line === 1 &&
+              thread.comments.some((comment) => comment.contextValue?.endsWith('.suggestion')),
+          ),
+          `threads on the workspace file: ${onFile.length}`,
+        );
+        assert.equal(
+          await vscode.commands.executeCommand('teahouse.review.applySuggestion', suggestion),
+          true,
+          api.errors.last?.message,
+        );
+        const file = vscode.Uri.joinPath(vscode.Uri.file(workspaceFolder), path);
+        const document = await vscode.workspace.openTextDocument(file);
+        assert.equal(document.getText(), headText.replace('TWO', 'Two'));
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        // the applied suggestion may have been saved already (auto save)
+        await git(workspaceFolder, 'checkout', '-f', 'main');
+      }
+    });
+    test("Request Reviewers… and Remove Reviewers… change the pull request's requested reviewers", async function () {
+      const { client, admin } = await localServer();
+      const { demo } = await seedBasics();
+      const { index } = await seedOrSkip(this, seedReviewPull);
+      const api = await teahouse();
+      const target = { account: 'local', repository: `${demo.owner}/${demo.repo}`, index };
+      const requested = async () =>
+        (await client.api.repoGetPullRequest({ ...demo, index })).requested_reviewers.map(
+          (user) => user.login,
+        );
+      assert.deepEqual(
+        await vscode.commands.executeCommand('teahouse.requestReviewers', {
+          ...target,
+          reviewers: [admin.username],
+        }),
+        [admin.username],
+        api.errors.last?.message,
+      );
+      assert.ok((await requested()).includes(admin.username));
+      await vscode.commands.executeCommand('teahouse.removeReviewers', {
+        ...target,
+        reviewers: [admin.username],
+      });
+      assert.ok(!(await requested()).includes(admin.username));
+    });
+
+    test('speed: the Changes tree of 300 files and 20,000 changed lines, a file with 50 threads', async function () {
+      this.timeout(120_000);
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+      const branch = unique('big');
+      // the workspace's repository is the server's: a branch committed here is there
+      await git(folder, 'checkout', '-q', '-b', branch, 'main');
+      try {
+        const { mkdir, writeFile } = await import('node:fs/promises');
+        const nodePath = await import('node:path');
+        for (let n = 0; n < 300; n++) {
+          const dir = nodePath.join(folder, branch, `part${n % 12}`);
+          await mkdir(dir, { recursive: true });
+          const lines = Array.from({ length: n < 200 ? 67 : 66 }, (_, i) => `line ${i} of file ${n}`);
+          await writeFile(nodePath.join(dir, `file${n}.txt`), `${lines.join('\n')}\n`);
+        }
+        await git(folder, 'add', '--', branch);
+        await git(folder, 'commit', '-q', '-m', '300 files');
+      } finally {
+        await git(folder, 'checkout', '-q', 'main');
+      }
+      const pull = await client.api.repoCreatePullRequest({
+        ...demo,
+        body: { head: branch, base: 'main', title: `Big ${branch}` },
+      });
+      const path = `${branch}/part0/file0.txt`;
+      await client.api.repoCreatePullReview({
+        ...demo,
+        index: pull.number,
+        body: {
+          event: 'COMMENT',
+          body: 'many',
+          comments: Array.from({ length: 50 }, (_, i) => ({
+            path,
+            body: `thread ${i}`,
+            new_position: i + 1,
+          })),
+        },
+      });
+      const api = await teahouse();
+      const tree = api.trees.pullRequests;
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      const pullNode = await nodeAt(tree, 'All Open', `#${pull.number} `);
+      let started = performance.now();
+      const top = await labelsUnder(tree, pullNode);
+      const treeMs = performance.now() - started;
+      assert.deepEqual(top, ['Commits', branch]);
+      const fileNode = await nodeAt(tree, 'All Open', `#${pull.number} `, branch, 'part0', 'file0.txt');
+      started = performance.now();
+      await vscode.commands.executeCommand('teahouse.openChangedFile', fileNode);
+      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const threads = await waitFor(async () => {
+        const placed = await api.review.threadsOn(head.document.uri);
+        return placed.length === 50 ? placed : undefined;
+      }, '50 threads');
+      const diffMs = performance.now() - started;
+      assert.equal(threads.length, 50);
+      console.log(
+        `    bench: Changes tree of 300 files / 20,000 lines ${treeMs.toFixed(0)} ms (budget 1000 ms)`,
+      );
+      console.log(`    bench: a file's diff with 50 threads ready ${diffMs.toFixed(0)} ms (budget 500 ms)`);
+      // the issue's budgets, with room for a loaded two-core machine running other suites
+      assert.ok(treeMs < 2000, `the Changes tree took ${treeMs.toFixed(0)} ms`);
+      assert.ok(diffMs < 1000, `the diff with 50 threads took ${diffMs.toFixed(0)} ms`);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+  });
+}
