@@ -12,12 +12,11 @@ import { ApiReader } from './apiReader';
 import { ErrorBody } from './layout/parts';
 import { findPageRoute, type PageRoute } from './pageRoutes';
 import { allPages } from './pages/allPages';
-import { sendPlaceholderPage } from './placeholderPage';
 import { assertCsrfToken, assertSameOrigin } from './session/csrf';
 import { pageIdentity, readForm } from './session/pageIdentity';
 import { csrfTokenOf, readVisitor, withFormKey } from './session/visitor';
 import { WebPage } from './webPage';
-import { webTarget, type ApiTarget, type PageCandidate } from './webTargets';
+import { servedTarget, type ApiTarget } from './webTargets';
 import { apiPrefix } from '../requestHandler';
 
 export interface WebRouteOptions {
@@ -27,8 +26,6 @@ export interface WebRouteOptions {
   /** The pages (all of them unless a test narrows it). */
   readonly pages?: readonly PageRoute[];
 }
-
-const isNotFound = (error: unknown): boolean => httpErrorOf(error)?.status === 404;
 
 const queryOf = (req: IncomingMessage): URLSearchParams => {
   const rawUrl = req.url ?? '';
@@ -60,35 +57,6 @@ export function webRoute(options: WebRouteOptions): SiteRoute {
     const ctx = new RequestContext(app, req, res, match.op, match.params, path, merged, identity);
     await handler(ctx);
     if (!ctx.responded) ctx.empty();
-  };
-
-  /** The stand-in for a web path no page answers yet: the object's title and its API link. */
-  const placeholder = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    candidates: readonly PageCandidate[],
-  ): Promise<void> => {
-    const query = queryOf(req);
-    const identity = await pageIdentity(app, req, query, readVisitor(app, req));
-    const api = reader(req, res, identity);
-    let lastError: unknown;
-    for (const candidate of candidates) {
-      try {
-        const object = await api.get<unknown>(candidate.apiPath, candidate.query);
-        const link = candidate.link ?? candidate.apiPath;
-        const search = candidate.query ? `?${new URLSearchParams(candidate.query).toString()}` : '';
-        sendPlaceholderPage(res, {
-          kind: candidate.kind,
-          title: candidate.title(object),
-          apiUrl: `${app.config.rootUrl}${apiPrefix.slice(1)}${link}${search}`,
-        });
-        return;
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        lastError = error;
-      }
-    }
-    throw lastError ?? new HttpError(404, "The target couldn't be found.");
   };
 
   const showPage = async (
@@ -149,18 +117,14 @@ export function webRoute(options: WebRouteOptions): SiteRoute {
 
   return async (req, res, path) => {
     const method = req.method ?? 'GET';
-    const target = method === 'GET' || method === 'HEAD' ? webTarget(path) : undefined;
-    if (target?.mode === 'serve') {
+    const target = method === 'GET' || method === 'HEAD' ? servedTarget(path) : undefined;
+    if (target) {
       await serve(req, res, target);
       return true;
     }
     const found = findPageRoute(pages, method, path);
     if (found) {
       await showPage(req, res, found.route, found.params);
-      return true;
-    }
-    if (target?.mode === 'page') {
-      await placeholder(req, res, target.candidates);
       return true;
     }
     return false;

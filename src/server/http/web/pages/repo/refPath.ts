@@ -11,7 +11,7 @@ import {
 } from '../../../../git/refs';
 import { encodePath } from '../../layout/site';
 
-/** Most ref-and-path splits tried for one path (as webTargets.ts: each is one lookup). */
+/** Most ref-and-path splits tried for one path (each is one lookup). */
 const maxRefSplits = 8;
 
 /** A ref named in a web path and the path below it. */
