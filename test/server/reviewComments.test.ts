@@ -290,4 +290,58 @@ describe('review comments', () => {
     assert.equal(pr.json.review_comments, 0, 'pending comments are not counted');
     assert.equal((await server.request('GET', `${one}/comments`, { token: server.admin.token })).status, 200);
   });
+
+  test("a line comment's text is edited through issues/comments/{id}, as current Gitea; deleting one is not", async () => {
+    const w = await world('rc-h');
+    const { comments } = await review(w, w.reviewer, {
+      event: 'COMMENT',
+      body: 'see the line',
+      comments: [{ path: 'app.txt', body: 'first words', new_position: 6 }],
+    });
+    const commentPath = `/repos/${w.full}/issues/comments/${comments[0]!.id}`;
+    const edited = await server.request<{ body: string }>('PATCH', commentPath, {
+      token: w.reviewer.token,
+      body: { body: 'second words' },
+    });
+    assert.equal(edited.status, 200, edited.text);
+    assert.equal(edited.json.body, 'second words');
+    const stranger = await server.createUser('rc-h-stranger');
+    const refused = await server.request('PATCH', commentPath, {
+      token: stranger.token,
+      body: { body: 'x' },
+    });
+    assert.equal(refused.status, 403, refused.text);
+    const reviewId = comments[0]!.pull_request_review_id;
+    const again = await server.request<ReviewCommentJson[]>('GET', `${reviewsPath(w)}/${reviewId}/comments`, {
+      token: w.reviewer.token,
+    });
+    assert.equal(again.json[0]?.body, 'second words');
+    assert.equal(again.json[0]?.diff_hunk, comments[0]!.diff_hunk, 'the anchor stays');
+    // Gitea's API deletes plain comments only: 204 and the line comment stays
+    assert.equal((await server.request('DELETE', commentPath, { token: w.reviewer.token })).status, 204);
+    const kept = await server.request<ReviewCommentJson[]>('GET', `${reviewsPath(w)}/${reviewId}/comments`, {
+      token: w.reviewer.token,
+    });
+    assert.equal(kept.json.length, 1);
+  });
+
+  test("a line comment of someone else's pending review cannot be edited: 404", async () => {
+    const w = await world('rc-i');
+    const { comments } = await review(w, w.reviewer, {
+      event: 'PENDING',
+      body: 'draft',
+      comments: [{ path: 'app.txt', body: 'draft words', new_position: 6 }],
+    });
+    const commentPath = `/repos/${w.full}/issues/comments/${comments[0]!.id}`;
+    const byOwner = await server.request('PATCH', commentPath, {
+      token: w.owner.token,
+      body: { body: 'hijack' },
+    });
+    assert.equal(byOwner.status, 404, byOwner.text);
+    const byAuthor = await server.request<{ body: string }>('PATCH', commentPath, {
+      token: w.reviewer.token,
+      body: { body: 'better draft' },
+    });
+    assert.equal(byAuthor.status, 200, byAuthor.text);
+  });
 });

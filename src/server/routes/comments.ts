@@ -14,6 +14,7 @@ import {
 } from '../store/comments';
 import { findIssueById, type IssueRow } from '../store/issues';
 import type { RepositoryRow } from '../store/repositories';
+import { findReviewById, reviewType } from '../store/reviews';
 import type { HandlerMap } from './handler';
 import { issueActor, loadIssue } from './issuesLookup';
 import { readRepo, repoRoute, type RepoScope } from './guards';
@@ -25,14 +26,26 @@ function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: Comme
   const issue = comment ? findIssueById(ctx.db, comment.issue_id) : undefined;
   if (!comment || !issue || issue.repo_id !== repo.id) throw notFound(`comment does not exist [id: ${id}]`);
   assertIssueAccess(ctx.db, ctx.user, repo, issue.is_pull, 'read');
+  // a line comment of someone else's unsubmitted review does not exist for the caller
+  const review = comment.review_id ? findReviewById(ctx.db, comment.review_id) : undefined;
+  if (review?.type === reviewType.pending && review.reviewer_id !== ctx.user?.id && !ctx.user?.is_admin)
+    throw notFound(`comment does not exist [id: ${id}]`);
   return { comment, issue };
 }
+
+/** Comments whose text current Gitea edits (its CommentType.HasContentSupport): a review's line comments too. */
+const editableTypes: ReadonlySet<number> = new Set([
+  commentType.comment,
+  commentType.code,
+  commentType.review,
+  commentType.dismissReview,
+]);
 
 async function editCommentRoute(ctx: RequestContext, { repo }: RepoScope): Promise<void> {
   const { comment, issue } = loadComment(ctx, repo);
   const actor = issueActor(ctx);
   assertMayChangeComment(actor, repo, comment);
-  if (comment.type !== commentType.comment) return ctx.empty(204);
+  if (!editableTypes.has(comment.type)) return ctx.empty(204);
   const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
   ctx.json(toComment(ctx, repo, editComment(actor, repo, issue, comment, body), issue));
 }
