@@ -196,7 +196,11 @@ describe('teahouse publish', () => {
     assert.match(review, /\*\*alice\*\* reviewed at [0-9a-f]{10} on .*\n\nanswered/);
     assert.match(review, /fine now$/);
     // (this server keeps no diff hunk with a code comment; test/unit/publishText.test.ts shows one quoted)
-    assert.match(review, /`feature.txt`, line 2:\n\nwhy two lines\?/);
+    // the line comment comes with its diff hunk (the four lines ending at the commented one)
+    assert.match(
+      review,
+      /`feature.txt`, line 2:\n```diff\n[^`]*\n@@ -0,0 \+1,2 @@\n\+line one\n\+line two\n```\n\nwhy two lines\?/,
+    );
     const approval = await ok<{ body: string }[]>(target, carol, 'GET', `${remote}/issues/4/comments`);
     assert.match(approval[0]!.body, /^\*\*alice\*\* approved these changes at [0-9a-f]{10} on .*\n\nok$/);
 
