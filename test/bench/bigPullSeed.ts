@@ -44,7 +44,7 @@ function buildBranches(): string {
       parts.push(`M 100644 inline ${file}`, `data ${Buffer.byteLength(content)}`, content);
     parts.push('');
   };
-  commit('refs/heads/main', 'Start', [['README.md', '# issues-10k\n']]);
+  commit('refs/heads/main', 'Start', [['README.md', `# ${issueRepos.medium}\n`]]);
   commit(`refs/heads/${branch}`, `${fileCount} files`, bigFiles(), 'refs/heads/main');
   execFileSync('git', ['fast-import', '--quiet'], { cwd: dir, input: parts.join('\n') });
   return dir;

@@ -91,7 +91,7 @@ export async function measureInVsCode(options: {
         if (code !== 0 || !existsSync(resultsFile)) throw new Error(`the VS Code run ended with ${code}`);
         const result = JSON.parse(readFileSync(resultsFile, 'utf8')) as HostFigures;
         options.log(
-          `VS Code run ${run + 1}: activation ${result.activationMs.toFixed(1)} ms, first Issues page ${result.firstPageMs.toFixed(0)} ms (${result.issuesShown} issues), refreshed ${result.warmPageMs.toFixed(0)} ms; pull request: Changes of ${result.filesListed} files ${result.changesTreeMs.toFixed(0)} ms, diff with ${result.threadsPlaced} threads ${result.threadsReadyMs.toFixed(0)} ms`,
+          `VS Code run ${run + 1}: activation ${result.activationMs.toFixed(1)} ms, first Issues page ${result.firstPageMs.toFixed(0)} ms (${result.issuesShown} issues), refreshed ${result.warmPageMs.toFixed(0)} ms; pull request: Changes of ${result.filesListed} files ${result.changesTreeMs.toFixed(0)} ms, diff with ${result.threadsPlaced} threads ${result.threadsReadyMs.toFixed(0)} ms (head side shown after ${result.headShownMs.toFixed(0)} ms)`,
         );
         figures.push(result);
       } finally {
