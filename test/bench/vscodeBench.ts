@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { installToolchain, startCodeServer, type Toolchain } from '../vscode/harness/codeServer';
 import { killAllGroups } from '../vscode/harness/processGroup';
 import { openWorkbench } from '../vscode/harness/workbench';
+import type { BigPull } from './bigPullSeed';
 import type { HostFigures } from './vscode/hostEntry';
 import { projectRoot } from './serverProcess';
 
@@ -42,12 +43,14 @@ function benchWorkspace(parent: string, remote: string): string {
 }
 
 /**
- * One VS Code (code-server + Chromium) session per run: the extension's activation time and the Issues
- * view's first page against the bench server. Several runs give medians.
+ * One VS Code (code-server + Chromium) session per run: the extension's activation time, the Issues
+ * view's first page, and a big pull request's Changes tree and threaded diff against the bench server.
+ * Several runs give medians.
  */
 export async function measureInVsCode(options: {
   serverUrl: string;
   token: string;
+  pull: BigPull;
   runs: number;
   log: (line: string) => void;
 }): Promise<HostFigures[]> {
@@ -78,6 +81,9 @@ export async function measureInVsCode(options: {
             TEAHOUSE_BENCH_RESULTS: resultsFile,
             TEAHOUSE_BENCH_SERVER: options.serverUrl,
             TEAHOUSE_BENCH_TOKEN: options.token,
+            TEAHOUSE_BENCH_PULL: String(options.pull.number),
+            TEAHOUSE_BENCH_PULL_FILE: options.pull.path,
+            TEAHOUSE_BENCH_PULL_THREADS: String(options.pull.threads),
           },
         });
         const code = await exited;
@@ -85,7 +91,7 @@ export async function measureInVsCode(options: {
         if (code !== 0 || !existsSync(resultsFile)) throw new Error(`the VS Code run ended with ${code}`);
         const result = JSON.parse(readFileSync(resultsFile, 'utf8')) as HostFigures;
         options.log(
-          `VS Code run ${run + 1}: activation ${result.activationMs.toFixed(1)} ms, first Issues page ${result.firstPageMs.toFixed(0)} ms (${result.issuesShown} issues), refreshed ${result.warmPageMs.toFixed(0)} ms`,
+          `VS Code run ${run + 1}: activation ${result.activationMs.toFixed(1)} ms, first Issues page ${result.firstPageMs.toFixed(0)} ms (${result.issuesShown} issues), refreshed ${result.warmPageMs.toFixed(0)} ms; pull request: Changes of ${result.filesListed} files ${result.changesTreeMs.toFixed(0)} ms, diff with ${result.threadsPlaced} threads ${result.threadsReadyMs.toFixed(0)} ms (head side shown after ${result.headShownMs.toFixed(0)} ms)`,
         );
         figures.push(result);
       } finally {
