@@ -64,7 +64,7 @@ function withDb<T>(use: (db: DatabaseSync) => T): T {
 describe('web sign-in links', () => {
   test('a minted link signs the token holder in and leads to the private repository', async () => {
     const url = await mintedUrl();
-    assert.match(url, new RegExp(`^${server.url}user/login/link\\?code=[A-Za-z0-9_-]{43}$`));
+    assert.match(url, new RegExp(`^${server.url}user/login/link/[A-Za-z0-9_-]{43}$`));
     assert.equal((await fetch(`${server.url}${privatePage.slice(1)}`)).status, 404, 'hidden before');
 
     const followed = await follow(url);
@@ -80,6 +80,12 @@ describe('web sign-in links', () => {
     assert.match(await page.text(), /secret-orchard/);
   });
 
+  test('the code may come as ?code= too, once', async () => {
+    const code = (await mintedUrl()).split('/').pop()!;
+    assert.equal((await follow(`${server.url}user/login/link?code=${code}`)).status, 303);
+    assert.equal((await follow(`${server.url}user/login/link/${code}`)).status, 410);
+  });
+
   test('a link works once', async () => {
     const url = await mintedUrl();
     assert.equal((await follow(url)).status, 303);
@@ -90,7 +96,7 @@ describe('web sign-in links', () => {
 
   test('an expired link signs nobody in and is deleted', async () => {
     const url = await mintedUrl();
-    const code = new URL(url).searchParams.get('code')!;
+    const code = url.split('/').pop()!;
     const hash = createHash('sha256').update(code).digest('hex');
     withDb((db) =>
       db.prepare('UPDATE web_sign_in_link SET expires = expires - 61 WHERE code_hash = ?').run(hash),
@@ -109,11 +115,12 @@ describe('web sign-in links', () => {
     assert.equal(followed.status, 410);
     assert.equal(followed.cookie, undefined);
     assert.equal((await follow(`${server.url}user/login/link`)).status, 410);
+    assert.equal((await follow(`${server.url}user/login/link/nonsense`)).status, 410);
   });
 
   test('the code is stored only as its hash, with the user, the path and an expiry about a minute away', async () => {
     const url = await mintedUrl('/link-alice/secret-orchard/issues?state=open');
-    const code = new URL(url).searchParams.get('code')!;
+    const code = url.split('/').pop()!;
     const rows = withDb((db) => db.prepare('SELECT * FROM web_sign_in_link').all()) as {
       code_hash: string;
       uid: number;

@@ -43,7 +43,7 @@ export function signInLinkRoute(app: AppServices): SiteRoute {
     const redirectTo = redirectOf(parsed.value);
     const code = mintWebSignInLink(app.db, identity.user.id, redirectTo);
     res.setHeader('Cache-Control', 'no-store');
-    sendJson(res, 201, { url: `${app.config.rootUrl}user/login/link?code=${code}` });
+    sendJson(res, 201, { url: `${app.config.rootUrl}user/login/link/${code}` });
     return true;
   };
 }

@@ -111,11 +111,11 @@ async function signInWithPassword(page: WebPage): Promise<void> {
 }
 
 /**
- * `/user/login/link?code=…`: a one-time link made through the API for the token's holder. A good code starts
+ * `/user/login/link/{code}` (or `?code=`): a one-time link made through the API for the token's holder. A good code starts
  * a session as the form does (a session already in this browser ends first); any other code signs in nobody.
  */
-async function signInWithLink(page: WebPage): Promise<void> {
-  const link = redeemWebSignInLink(page.app.db, page.query.get('code') ?? '');
+async function signInWithLink(page: WebPage, code: string): Promise<void> {
+  const link = redeemWebSignInLink(page.app.db, code);
   if (!link) {
     return showForm(page, {
       login: '',
@@ -143,7 +143,9 @@ export const signInPages: readonly PageRoute[] = [
     },
   },
   { method: 'POST', path: '/user/login', handle: signInWithPassword },
-  { path: '/user/login/link', handle: signInWithLink },
+  { path: '/user/login/link', handle: (page) => signInWithLink(page, page.query.get('code') ?? '') },
+  // the code in the path: a URL that no opener's query encoding can change
+  { path: '/user/login/link/:code', handle: (page, params) => signInWithLink(page, params['code'] ?? '') },
   {
     method: 'POST',
     path: '/user/logout',
