@@ -160,6 +160,16 @@ describe('web sign-in links', () => {
     assert.equal(get.status, 405);
   });
 
+  test('a token limited to fewer scopes than a session reads makes no link', async () => {
+    const made = await server.request('POST', '/users/link-alice/tokens', {
+      basic: { username: 'link-alice', password: alice.password },
+      body: { name: 'issues only', scopes: ['read:issue'] },
+    });
+    assert.equal(made.status, 201, made.text);
+    const narrow = (made.json as { sha1: string }).sha1;
+    assert.equal((await mint({ redirect_to: '/' }, { authorization: `token ${narrow}` })).status, 403);
+  });
+
   test('a prohibited account makes no link, and its unused links stop working', async () => {
     const bob = await server.createUser('link-bob');
     const bobMint = (): Promise<{ status: number; json: { url?: string } }> =>

@@ -1,11 +1,15 @@
 import type { AppServices } from '../../../services/appServices';
 import { mintWebSignInLink } from '../../../services/webSignInLinks';
+import { scopesGrant } from '../../../services/tokens';
 import { assertMayAct, authenticate } from '../../auth';
 import { parseBody, readBodyBytes } from '../../body';
 import { HttpError } from '../../httpError';
 import type { SiteRoute } from '../../requestHandler';
 import { sendJson } from '../../respond';
 import { safeRedirectPath } from './redirectTarget';
+
+/** A session reads what the user may read, so a token limited to less makes no link. */
+const sessionScopes = ['read:repository', 'read:issue', 'read:organization', 'read:user'] as const;
 
 export const signInLinkPath = '/api/teahouse/v1/web-sign-in-links';
 
@@ -35,6 +39,10 @@ export function signInLinkRoute(app: AppServices): SiteRoute {
     const identity = await authenticate(app.db, headers, new URLSearchParams(), req.socket.remoteAddress);
     if (!identity.user) throw new HttpError(401, 'token is required');
     assertMayAct(identity);
+    const token = identity.token;
+    if (token && !sessionScopes.every((scope) => scopesGrant(token.scopes, scope))) {
+      throw new HttpError(403, `a sign-in link needs a token with the scopes ${sessionScopes.join(', ')}`);
+    }
     const query = new URL(req.url ?? '/', 'http://x').searchParams;
     if (req.headers['sudo'] || query.get('sudo')) {
       throw new HttpError(403, 'A sign-in link is made for the caller only, never under sudo.');
