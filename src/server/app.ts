@@ -13,6 +13,7 @@ import { swaggerUiRoute } from './http/web/swaggerUi/swaggerUiRoute';
 import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
+import { signInLinkRoute } from './http/web/session/signInLinkRoute';
 import { createLogger, type Logger } from './log';
 import { handlers } from './routes';
 import { Database } from './store/database';
@@ -101,6 +102,7 @@ export function createTeahouseServer(
           swaggerRoute(operations, serverVersion, rootUrl),
           swaggerUiRoute(rootUrl),
           teahouseVersionRoute(teahouseVersion),
+          signInLinkRoute(app),
           avatarRoute,
           attachmentDownloadRoute(app),
           gitHttpRoute(app),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { openInBrowser } from '../local/openInBrowser';
 import type { TreeNode } from '../views/nodes';
 import { registerCommand } from './errorReporter';
 import type { Services } from './services';
@@ -42,7 +43,7 @@ export function registerLinkCommands(services: Services): vscode.Disposable[] {
   return [
     registerCommand(errors, 'teahouse.openInBrowser', async (arg) => {
       const url = await webUrl(services, arg);
-      if (url) await vscode.env.openExternal(vscode.Uri.parse(url));
+      if (url) await openInBrowser(services, url);
       return url;
     }),
     registerCommand(errors, 'teahouse.copyUrl', async (arg) => {

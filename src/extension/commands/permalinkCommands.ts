@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { commitState, NoCommitYet, type PermalinkCaveat } from '../editor/commitState';
 import { permalinkUrl, repositoryRelativePath, selectedLines, type LineRange } from '../editor/permalink';
+import { openInBrowser } from '../local/openInBrowser';
 import { gitApi } from '../workspace/gitExtension';
 import type { MatchedRepository } from '../workspace/workspaceRepositories';
 import { registerCommand } from './errorReporter';
@@ -106,13 +107,13 @@ export function registerPermalinkCommands(services: Services): vscode.Disposable
       await vscode.env.clipboard.writeText(url);
       const open = vscode.l10n.t('Open');
       void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0}', url), open).then((choice) => {
-        if (choice === open) void vscode.env.openExternal(vscode.Uri.parse(url, true));
+        if (choice === open) void openInBrowser(services, url);
       });
       return url;
     }),
     registerCommand(errors, 'teahouse.openOnServer', async (arg) => {
       const url = await permalink(services, arg, vscode.l10n.t('Open Anyway'));
-      if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      if (url) await openInBrowser(services, url);
       return url;
     }),
   ];

@@ -17,6 +17,7 @@ import { publishLedgerSchema } from './migrations/v57PublishLedger';
 import { searchIndexesSchema } from './migrations/v58SearchIndexes';
 import { searchCountsSchema } from './migrations/v59SearchCounts';
 import { webSessionsSchema } from './migrations/v61WebSessions';
+import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -118,6 +119,11 @@ export const migrations: readonly Migration[] = [
     version: 61,
     description: 'issue #15: web sign-in sessions and the key that signs their cookies',
     up: (db) => db.exec(webSessionsSchema),
+  },
+  {
+    version: 62,
+    description: 'issue #15: one-time web sign-in links for accounts that have only a token',
+    up: (db) => db.exec(webSignInLinksSchema),
   },
 ];
 

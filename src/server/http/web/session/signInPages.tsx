@@ -6,6 +6,8 @@ import { useHref } from '../layout/site';
 import type { PageRoute } from '../pageRoutes';
 import type { WebPage } from '../webPage';
 import { safeRedirectPath } from './redirectTarget';
+import { endWebSession } from '../../../services/webSessions';
+import { redeemWebSignInLink } from '../../../services/webSignInLinks';
 import { readVisitor, signIn, signOut } from './visitor';
 
 const prohibited = 'This account is prohibited from signing in, please contact your site administrator.';
@@ -108,6 +110,28 @@ async function signInWithPassword(page: WebPage): Promise<void> {
   redirect(page, redirectTo);
 }
 
+/**
+ * `/user/login/link/{code}` (or `?code=`): a one-time link made through the API for the token's holder. A good code starts
+ * a session as the form does (a session already in this browser ends first); any other code signs in nobody.
+ */
+async function signInWithLink(page: WebPage, code: string): Promise<void> {
+  const link = redeemWebSignInLink(page.app.db, code);
+  if (!link) {
+    return showForm(page, {
+      login: '',
+      redirectTo: '/',
+      error:
+        'This sign-in link is not valid: it was used already or has expired. Sign in here, or open the page from Teahouse again.',
+      status: 410,
+    });
+  }
+  const { session } = readVisitor(page.app, page.req);
+  if (session) endWebSession(page.app.db, session.id);
+  signIn(page.app, page.res, link.user);
+  touchLastLogin(page.app.db, link.user.id);
+  redirect(page, link.redirectTo);
+}
+
 /** `/user/login` (the form and its post) and `/user/logout`; every post's CSRF token is checked by webRoute. */
 export const signInPages: readonly PageRoute[] = [
   {
@@ -119,6 +143,9 @@ export const signInPages: readonly PageRoute[] = [
     },
   },
   { method: 'POST', path: '/user/login', handle: signInWithPassword },
+  { path: '/user/login/link', handle: (page) => signInWithLink(page, page.query.get('code') ?? '') },
+  // the code in the path: a URL that no opener's query encoding can change
+  { path: '/user/login/link/:code', handle: (page, params) => signInWithLink(page, params['code'] ?? '') },
   {
     method: 'POST',
     path: '/user/logout',
