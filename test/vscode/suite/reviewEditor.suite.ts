@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { pullSideUri } from '../../../src/extension/review/pullSides';
+import { pullCommitUri, pullSideUri } from '../../../src/extension/review/pullSides';
 import type { TreeNode } from '../../../src/extension/views/nodes';
 import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
@@ -292,7 +292,8 @@ export function reviewEditorSuite(): void {
       );
       assert.deepEqual(await pendingOf(), []);
 
-      // a thread made on the old head is outdated after a push
+      // a thread made on the old head is outdated after a push: it shows on that commit's diff, not the current one
+      const oldHead = (await client.api.repoGetPullRequest({ ...demo, index })).head.sha;
       await client.api.repoCreatePullReview({
         ...demo,
         index,
@@ -312,10 +313,24 @@ export function reviewEditorSuite(): void {
       await api.review.reload(key);
       const pull = await client.api.repoGetPullRequest({ ...demo, index });
       const newHead = pullSideUri(key, { headSha: pull.head.sha, mergeBase: pull.merge_base }, 'head', path);
-      const outdated = (await api.review.threadsOn(newHead)).find((thread) =>
-        thread.comments.some((comment) => bodyOf(comment) === 'about five'),
+      const aboutFive = (thread: vscode.CommentThread) =>
+        thread.comments.some((comment) => bodyOf(comment) === 'about five');
+      assert.equal((await api.review.threadsOn(newHead)).filter(aboutFive).length, 0);
+      // the Changes tree's Commits → the old head → the file opens that commit's diff, where the thread is
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      await vscode.commands.executeCommand(
+        'teahouse.openChangedFile',
+        await nodeAt(tree, 'All Open', `#${index} `, 'Commits', 'shout two', folder, 'notes.txt'),
       );
-      assert.equal(outdated?.label, 'Outdated');
+      const commitSide = await waitFor(
+        () => vscode.window.visibleTextEditors.find((editor) => editor.document.uri.query.includes(oldHead)),
+        "the old commit's side of its diff",
+      );
+      assert.equal(commitSide.document.uri.toString(), pullCommitUri(key, oldHead, path).toString());
+      const onCommit = await api.review.threadsOn(commitSide.document.uri);
+      const outdated = onCommit.find(aboutFive);
+      assert.equal(outdated?.range?.start.line, 4, `threads on the old commit: ${onCommit.length}`);
+      assert.equal(outdated.label, 'Outdated');
       assert.equal(outdated?.comments[0]?.label, 'Outdated');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
