@@ -4,7 +4,7 @@ import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
 import { groupThreads, hunkLine, madeOn, type DiffSide, type PlacedComment } from './commentPlacement';
-import { parseSuggestion } from './suggestion';
+import { parseSuggestion, withoutSuggestionMarker } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import type { Reaction } from '../../api/types';
 import type { TeahouseClient } from '../../api/client';
@@ -50,7 +50,7 @@ export class ReviewComment implements vscode.Comment {
     outdated: boolean,
     reactions: readonly ReactionCount[],
   ) {
-    this.body = new vscode.MarkdownString(raw.body);
+    this.body = new vscode.MarkdownString(withoutSuggestionMarker(raw.body));
     this.reactions = reactions.map((reaction) => ({
       label: reaction.emoji,
       iconPath: emojiIcon(reaction.emoji),

@@ -52,6 +52,10 @@ async function seedReviewPull(): Promise<{ index: number; path: string; folder: 
   return { index: pull.number, path, folder, head };
 }
 
+function bodyOf(comment: vscode.Comment | undefined): string | undefined {
+  return comment?.body instanceof vscode.MarkdownString ? comment.body.value : comment?.body;
+}
+
 function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
   return vscode.window.visibleTextEditors.find(
     (editor) =>
@@ -223,8 +227,6 @@ export function reviewEditorSuite(): void {
       );
       const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
       const key = { account: 'local', ...demo, index };
-      const bodyOf = (comment: vscode.Comment | undefined) =>
-        comment?.body instanceof vscode.MarkdownString ? comment.body.value : comment?.body;
 
       const single = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
         'teahouse.review.addSingleComment',
@@ -366,6 +368,33 @@ export function reviewEditorSuite(): void {
         .find((comment) => comment.contextValue?.endsWith('.suggestion'));
       assert.ok(suggestion, 'the comment offers Apply Suggestion');
 
+      // on a selection of two lines: anchored at the last, prefilled with both, the count in a hidden marker
+      head.selection = new vscode.Selection(2, 0, 3, 2);
+      const twoLines = await vscode.commands.executeCommand<vscode.Comment | undefined>(
+        'teahouse.review.suggestChange',
+      );
+      const marker = '<!-- teahouse-suggestion-lines: 2 -->';
+      assert.equal(
+        twoLines?.body,
+        `\`\`\`suggestion\nthree\nfour\n\`\`\`\n${marker}`,
+        api.errors.last?.message,
+      );
+      twoLines.body = `\`\`\`suggestion\nthree and four\n\`\`\`\n${marker}`;
+      await vscode.commands.executeCommand('teahouse.review.saveComment', twoLines);
+      const sentTwo = (await client.api.repoGetPullReviewComments({ ...demo, index, id: pending.id })).find(
+        (comment) => comment.body.includes(marker),
+      );
+      assert.equal(sentTwo?.position, 4);
+      const twoLineSuggestion = (await api.review.threadsOn(head.document.uri))
+        .filter((thread) => thread.range?.start.line === 3)
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.contextValue?.endsWith('.suggestion'));
+      assert.ok(twoLineSuggestion, 'the two-line suggestion offers Apply Suggestion');
+      assert.ok(
+        !(bodyOf(twoLineSuggestion) ?? 'teahouse-suggestion-lines').includes('teahouse-suggestion-lines'),
+        'the marker is hidden',
+      );
+
       const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
       await vscode.commands.executeCommand('teahouse.checkoutPullRequest', {
         repository: `${demo.owner}/${demo.repo}`,
@@ -388,9 +417,17 @@ export function reviewEditorSuite(): void {
           true,
           api.errors.last?.message,
         );
+        assert.equal(
+          await vscode.commands.executeCommand('teahouse.review.applySuggestion', twoLineSuggestion),
+          true,
+          api.errors.last?.message,
+        );
         const file = vscode.Uri.joinPath(vscode.Uri.file(workspaceFolder), path);
         const document = await vscode.workspace.openTextDocument(file);
-        assert.equal(document.getText(), headText.replace('TWO', 'Two'));
+        assert.equal(
+          document.getText(),
+          headText.replace('TWO', 'Two').replace('three\nfour', 'three and four'),
+        );
         await vscode.window.showTextDocument(document);
         await vscode.commands.executeCommand('workbench.action.files.revert');
       } finally {
