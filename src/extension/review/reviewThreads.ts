@@ -131,6 +131,11 @@ function threadUris(
   return uris;
 }
 
+/** A thread's title (instead of VS Code's "Start discussion"): the file's name and the line. */
+function threadLabel(path: string, line: number): string {
+  return vscode.l10n.t('{0}, line {1}', path.split('/').at(-1) ?? path, line);
+}
+
 /** A diff opened after this long loads its pull request's reviews again. */
 const staleAfterMs = 10_000;
 
@@ -272,7 +277,10 @@ export class ReviewThreads extends Disposable {
 
   /** An empty thread on a line (1-based), as VS Code makes one when the user clicks the gutter's "+". */
   newThread(uri: vscode.Uri, line: number): vscode.CommentThread {
-    return this.controller.createCommentThread(uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
+    const thread = this.controller.createCommentThread(uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
+    const path = this.sideOf(uri)?.path;
+    if (path !== undefined) thread.label = threadLabel(path, line);
+    return thread;
   }
 
   async #updateContext(): Promise<void> {
@@ -349,7 +357,9 @@ export class ReviewThreads extends Disposable {
         thread.canReply = true;
         thread.contextValue = pending ? 'pending' : 'submitted';
         thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
-        if (placed.placement.outdated) thread.label = vscode.l10n.t('Outdated');
+        thread.label = placed.placement.outdated
+          ? vscode.l10n.t('Outdated')
+          : threadLabel(placed.path, placed.placement.line);
         return thread;
       });
     });

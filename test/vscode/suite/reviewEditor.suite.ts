@@ -385,8 +385,15 @@ export function reviewEditorSuite(): void {
         (comment) => comment.body.includes(marker),
       );
       assert.equal(sentTwo?.position, 4);
-      const twoLineSuggestion = (await api.review.threadsOn(head.document.uri))
-        .filter((thread) => thread.range?.start.line === 3)
+      const onLineFour = (await api.review.threadsOn(head.document.uri)).filter(
+        (thread) => thread.range?.start.line === 3,
+      );
+      // titled by file and line rather than VS Code's "Start discussion"
+      assert.deepEqual(
+        onLineFour.map((thread) => thread.label),
+        ['notes.txt, line 4'],
+      );
+      const twoLineSuggestion = onLineFour
         .flatMap((thread) => thread.comments)
         .find((comment) => comment.contextValue?.endsWith('.suggestion'));
       assert.ok(twoLineSuggestion, 'the two-line suggestion offers Apply Suggestion');
