@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import {
   groupThreads,
   hunkLine,
+  madeOn,
   placeComment,
   positionsFor,
 } from '../../src/extension/review/commentPlacement';
@@ -132,4 +133,11 @@ test('reactions are counted per kind, every default one offered, yours marked; a
   assert.equal(counts.length, 9);
   assert.equal(reactionContent('👀'), 'eyes');
   assert.equal(reactionContent('tada'), 'tada');
+});
+
+test('a comment was made on its original_commit_id (the head then), else on its commit_id', () => {
+  assert.equal(madeOn({ original_commit_id: 'aaa', commit_id: 'bbb' }), 'aaa');
+  // Gitea 1.14 leaves original_commit_id empty
+  assert.equal(madeOn({ original_commit_id: '', commit_id: 'bbb' }), 'bbb');
+  assert.equal(madeOn({ original_commit_id: '', commit_id: '' }), undefined);
 });

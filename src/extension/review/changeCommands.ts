@@ -4,7 +4,7 @@ import type { Services } from '../commands/services';
 import { isTreeNode } from '../commands/targets';
 import type { NodeOf, TreeNode } from '../views/nodes';
 import { revisionUri } from '../webviews/revisionContent';
-import { pullSideUri, workspaceFileUri, type PullKey } from './pullSides';
+import { pullCommitUri, pullSideUri, workspaceFileUri, type PullKey } from './pullSides';
 import type { ViewedFiles } from './viewedFiles';
 import { runGit } from '../workspace/runGit';
 
@@ -48,11 +48,12 @@ export async function openChangedFile(services: Services, node: NodeOf<'changedF
     );
     return;
   }
-  const side = (sha: string, path: string) => revisionUri({ account: account.id, ...ref, ref: sha, path });
+  const key: PullKey = { account: account.id, ...ref, index: pull.index };
   await vscode.commands.executeCommand(
     'vscode.diff',
-    side(range.base, basePath),
-    side(range.head, file.filename),
+    revisionUri({ account: account.id, ...ref, ref: range.base, path: basePath }),
+    // the threads made on this commit (outdated on the pull request's diff) show on its new side
+    pullCommitUri(key, range.head, file.filename),
     `${file.filename} (${range.commit.slice(0, 8)})`,
     { preview: true },
   );

@@ -41,6 +41,16 @@ export function placeComment(
   return undefined;
 }
 
+/**
+ * The commit a review comment was made on: the head then (`original_commit_id`, which Gitea 1.14 leaves
+ * empty), else its `commit_id`; undefined when the server gives neither.
+ */
+export function madeOn(
+  comment: Pick<PullReviewComment, 'original_commit_id' | 'commit_id'>,
+): string | undefined {
+  return comment.original_commit_id || comment.commit_id || undefined;
+}
+
 /** CreatePullReviewComment's `new_position`/`old_position` for a line (1-based) on a side. */
 export function positionsFor(
   side: DiffSide,

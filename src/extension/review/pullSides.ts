@@ -37,11 +37,30 @@ export function pullSideUri(key: PullKey, commits: PullCommits, side: DiffSide, 
   });
 }
 
+/**
+ * A file at a commit of a pull request, the new side of that commit's diff: where the threads made on that
+ * commit show once they are outdated (as GitHub shows an outdated comment on the commit it was made on).
+ */
+export function pullCommitUri(key: PullKey, sha: string, path: string): vscode.Uri {
+  return revisionUri({
+    account: key.account,
+    owner: key.owner,
+    repo: key.repo,
+    ref: sha,
+    path,
+    pull: key.index,
+    side: 'head',
+    commit: true,
+  });
+}
+
 export interface PullSide {
   readonly key: PullKey;
   readonly side: DiffSide;
   readonly path: string;
   readonly ref: string;
+  /** A commit of the pull request rather than a side of its diff: its threads are read-only history. */
+  readonly commit?: boolean;
 }
 
 /** The pull request side a document shows, or undefined for any other document. */
@@ -50,8 +69,8 @@ export function pullSideOf(uri: vscode.Uri): PullSide | undefined {
   try {
     const revision = parseRevision(uri);
     if (revision.pull === undefined || revision.side === undefined) return undefined;
-    const { account, owner, repo, pull: index, side, path, ref } = revision;
-    return { key: { account, owner, repo, index }, side, path, ref };
+    const { account, owner, repo, pull: index, side, path, ref, commit } = revision;
+    return { key: { account, owner, repo, index }, side, path, ref, ...(commit && { commit }) };
   } catch {
     return undefined;
   }

@@ -8,7 +8,13 @@ import { requirementText } from '../util/requirementText';
 import { positionsFor } from './commentPlacement';
 import { workspaceFileUri, type PullKey } from './pullSides';
 import { reviewShortfall } from './reviewNeeds';
-import { parseSuggestion, suggestionBody } from './suggestion';
+import {
+  parseSuggestion,
+  selectedLines,
+  suggestedLineCount,
+  suggestionBody,
+  withoutSuggestionMarker,
+} from './suggestion';
 import { DraftComment, ReviewComment, type ReviewThreads } from './reviewThreads';
 
 /** What the comment widget hands its commands: the thread and the text typed. */
@@ -294,7 +300,7 @@ export class ReviewCommands {
     }
     if (!(comment instanceof ReviewComment)) return;
     comment.mode = vscode.CommentMode.Preview;
-    comment.body = new vscode.MarkdownString(comment.raw.body);
+    comment.body = new vscode.MarkdownString(withoutSuggestionMarker(comment.raw.body));
     this.#render(comment);
   }
 
@@ -346,19 +352,27 @@ export class ReviewCommands {
     return true;
   }
 
-  /** "Suggest a Change": a draft on the head side's line, prefilled with the line in a suggestion block. */
+  /**
+   * "Suggest a Change": a draft on the head side, prefilled with the selected lines (or the cursor's line)
+   * in a suggestion block, anchored at the last of them (Gitea's comments have no line range).
+   */
   suggestChange(): DraftComment | undefined {
     const editor = vscode.window.activeTextEditor;
     const side = editor && this.threads.sideOf(editor.document.uri);
-    if (!editor || !side || side.side !== 'head')
+    if (!editor || !side || side.side !== 'head' || side.commit)
       throw new Error(vscode.l10n.t("Suggest a change on the pull request's side of its diff."));
     const account = this.services.accounts.get(side.key.account);
-    const line = editor.selection.active.line + 1;
-    const text = suggestionBody([editor.document.lineAt(line - 1).text]);
-    return this.threads.draftThread(editor.document.uri, line, text, account?.username ?? '');
+    const { first, last } = selectedLines(editor.selection.start, editor.selection.end);
+    const lines: string[] = [];
+    for (let line = first; line <= last; line++) lines.push(editor.document.lineAt(line).text);
+    const text = suggestionBody(lines);
+    return this.threads.draftThread(editor.document.uri, last + 1, text, account?.username ?? '');
   }
 
-  /** "Apply Suggestion": the suggested lines replace the commented line in the workspace's copy. */
+  /**
+   * "Apply Suggestion": the suggested lines replace, in the workspace's copy, the lines it was made over:
+   * the commented line and the ones before it its marker counts (suggestedLineCount).
+   */
   async applySuggestion(comment: unknown): Promise<boolean> {
     if (!(comment instanceof ReviewComment)) return false;
     const lines = parseSuggestion(comment.raw.body);
@@ -372,12 +386,15 @@ export class ReviewCommands {
     if (!uri) throw new Error(vscode.l10n.t('Refusing the path "{0}".', comment.raw.path));
     const document = await vscode.workspace.openTextDocument(uri);
     const line = comment.raw.position - 1;
-    if (line >= document.lineCount)
+    const first = line - suggestedLineCount(comment.raw.body) + 1;
+    if (line >= document.lineCount || first < 0)
       throw new Error(vscode.l10n.t('{0} has no line {1} in the workspace.', comment.raw.path, line + 1));
+    const range = new vscode.Range(document.lineAt(first).range.start, document.lineAt(line).range.end);
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, document.lineAt(line).range, lines.join('\n'));
+    edit.replace(uri, range, lines.join('\n'));
     const applied = await vscode.workspace.applyEdit(edit);
-    if (applied) await vscode.window.showTextDocument(document, { selection: document.lineAt(line).range });
+    if (applied)
+      await vscode.window.showTextDocument(document, { selection: new vscode.Range(first, 0, first, 0) });
     return applied;
   }
 

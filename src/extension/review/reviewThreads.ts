@@ -3,14 +3,15 @@ import type { PullReview, PullReviewComment } from '../../api/types';
 import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
-import { groupThreads, hunkLine, type DiffSide } from './commentPlacement';
-import { parseSuggestion } from './suggestion';
+import { groupThreads, hunkLine, madeOn, type DiffSide, type PlacedComment } from './commentPlacement';
+import { parseSuggestion, withoutSuggestionMarker } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import type { Reaction } from '../../api/types';
 import type { TeahouseClient } from '../../api/client';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import { runGit } from '../workspace/runGit';
 import {
+  pullCommitUri,
   pullKeyString,
   pullSideOf,
   pullSideUri,
@@ -49,7 +50,7 @@ export class ReviewComment implements vscode.Comment {
     outdated: boolean,
     reactions: readonly ReactionCount[],
   ) {
-    this.body = new vscode.MarkdownString(raw.body);
+    this.body = new vscode.MarkdownString(withoutSuggestionMarker(raw.body));
     this.reactions = reactions.map((reaction) => ({
       label: reaction.emoji,
       iconPath: emojiIcon(reaction.emoji),
@@ -108,6 +109,33 @@ export interface PullReviewState {
   readonly loadedAt: number;
 }
 
+/**
+ * The documents a thread shows on: a current one on the side of the pull request's diff (and on the
+ * checked-out file for the head side); an outdated one on the head side only on the diff of the commit it
+ * was made on (the Changes tree's Commits), never at a line of the current diff that may be another line.
+ */
+function threadUris(
+  key: PullKey,
+  commits: PullCommits,
+  checkout: string | undefined,
+  placed: PlacedComment<PullReviewComment>,
+): vscode.Uri[] {
+  const { side, outdated } = placed.placement;
+  const origin = placed.comments[0] && madeOn(placed.comments[0]);
+  if (outdated && side === 'head' && origin !== undefined && origin !== commits.headSha)
+    return [pullCommitUri(key, origin, placed.path)];
+  const uris = [pullSideUri(key, commits, side, placed.path)];
+  const local =
+    checkout !== undefined && side === 'head' ? workspaceFileUri(checkout, placed.path) : undefined;
+  if (local) uris.push(local);
+  return uris;
+}
+
+/** A thread's title (instead of VS Code's "Start discussion"): the file's name and the line. */
+function threadLabel(path: string, line: number): string {
+  return vscode.l10n.t('{0}, line {1}', path.split('/').at(-1) ?? path, line);
+}
+
 /** A diff opened after this long loads its pull request's reviews again. */
 const staleAfterMs = 10_000;
 
@@ -160,6 +188,8 @@ export class ReviewThreads extends Disposable {
         const side = this.sideOf(document.uri);
         if (side === undefined) return [];
         void this.state(side.key);
+        // a commit's diff is history: new comments go on the pull request's diff
+        if (side.commit) return [];
         // Gitea takes a comment on any line of either side
         return [new vscode.Range(0, 0, Math.max(document.lineCount - 1, 0), 0)];
       },
@@ -247,7 +277,10 @@ export class ReviewThreads extends Disposable {
 
   /** An empty thread on a line (1-based), as VS Code makes one when the user clicks the gutter's "+". */
   newThread(uri: vscode.Uri, line: number): vscode.CommentThread {
-    return this.controller.createCommentThread(uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
+    const thread = this.controller.createCommentThread(uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
+    const path = this.sideOf(uri)?.path;
+    if (path !== undefined) thread.label = threadLabel(path, line);
+    return thread;
   }
 
   async #updateContext(): Promise<void> {
@@ -312,12 +345,7 @@ export class ReviewThreads extends Disposable {
     const lines = await this.#commentedFiles(client, ref, commits, comments);
     const lineOf = (path: string, side: DiffSide, line: number) => lines.get(`${side}:${path}`)?.[line - 1];
     const threads = groupThreads(comments, lineOf).flatMap((placed) => {
-      const uris = [pullSideUri(key, commits, placed.placement.side, placed.path)];
-      const local =
-        checkout !== undefined && placed.placement.side === 'head'
-          ? workspaceFileUri(checkout, placed.path)
-          : undefined;
-      if (local) uris.push(local);
+      const uris = threadUris(key, commits, checkout, placed);
       return uris.map((uri) => {
         const thread = this.controller.createCommentThread(
           uri,
@@ -329,7 +357,9 @@ export class ReviewThreads extends Disposable {
         thread.canReply = true;
         thread.contextValue = pending ? 'pending' : 'submitted';
         thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
-        if (placed.placement.outdated) thread.label = vscode.l10n.t('Outdated');
+        thread.label = placed.placement.outdated
+          ? vscode.l10n.t('Outdated')
+          : threadLabel(placed.path, placed.placement.line);
         return thread;
       });
     });

@@ -13,6 +13,8 @@ export interface Revision {
   /** Set on the two sides of a pull request's diff (merge base ↔ head): its review threads show there. */
   readonly pull?: number;
   readonly side?: 'base' | 'head';
+  /** Set on a commit of a pull request (its Commits section): the threads made on that commit show there. */
+  readonly commit?: boolean;
 }
 
 /** A read-only document of a file at a commit, fetched through the API (raw file at that ref). */
@@ -27,7 +29,7 @@ export function revisionUri(revision: Revision): vscode.Uri {
 
 export function parseRevision(uri: vscode.Uri): Revision {
   const value = JSON.parse(uri.query) as Partial<Revision>;
-  const { account, owner, repo, ref, path, pull, side } = value;
+  const { account, owner, repo, ref, path, pull, side, commit } = value;
   if (!account || !owner || !repo || !ref || !path)
     throw new Error(`not a Teahouse revision: ${uri.toString()}`);
   return {
@@ -37,6 +39,7 @@ export function parseRevision(uri: vscode.Uri): Revision {
     ref,
     path,
     ...(typeof pull === 'number' && (side === 'base' || side === 'head') && { pull, side }),
+    ...(commit === true && { commit }),
   };
 }
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { pullSideUri } from '../../../src/extension/review/pullSides';
+import { pullCommitUri, pullSideUri } from '../../../src/extension/review/pullSides';
 import type { TreeNode } from '../../../src/extension/views/nodes';
 import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
@@ -50,6 +50,10 @@ async function seedReviewPull(): Promise<{ index: number; path: string; folder: 
     { sudo: member },
   );
   return { index: pull.number, path, folder, head };
+}
+
+function bodyOf(comment: vscode.Comment | undefined): string | undefined {
+  return comment?.body instanceof vscode.MarkdownString ? comment.body.value : comment?.body;
 }
 
 function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
@@ -223,8 +227,6 @@ export function reviewEditorSuite(): void {
       );
       const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
       const key = { account: 'local', ...demo, index };
-      const bodyOf = (comment: vscode.Comment | undefined) =>
-        comment?.body instanceof vscode.MarkdownString ? comment.body.value : comment?.body;
 
       const single = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
         'teahouse.review.addSingleComment',
@@ -292,7 +294,8 @@ export function reviewEditorSuite(): void {
       );
       assert.deepEqual(await pendingOf(), []);
 
-      // a thread made on the old head is outdated after a push
+      // a thread made on the old head is outdated after a push: it shows on that commit's diff, not the current one
+      const oldHead = (await client.api.repoGetPullRequest({ ...demo, index })).head.sha;
       await client.api.repoCreatePullReview({
         ...demo,
         index,
@@ -312,10 +315,24 @@ export function reviewEditorSuite(): void {
       await api.review.reload(key);
       const pull = await client.api.repoGetPullRequest({ ...demo, index });
       const newHead = pullSideUri(key, { headSha: pull.head.sha, mergeBase: pull.merge_base }, 'head', path);
-      const outdated = (await api.review.threadsOn(newHead)).find((thread) =>
-        thread.comments.some((comment) => bodyOf(comment) === 'about five'),
+      const aboutFive = (thread: vscode.CommentThread) =>
+        thread.comments.some((comment) => bodyOf(comment) === 'about five');
+      assert.equal((await api.review.threadsOn(newHead)).filter(aboutFive).length, 0);
+      // the Changes tree's Commits → the old head → the file opens that commit's diff, where the thread is
+      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      await vscode.commands.executeCommand(
+        'teahouse.openChangedFile',
+        await nodeAt(tree, 'All Open', `#${index} `, 'Commits', 'shout two', folder, 'notes.txt'),
       );
-      assert.equal(outdated?.label, 'Outdated');
+      const commitSide = await waitFor(
+        () => vscode.window.visibleTextEditors.find((editor) => editor.document.uri.query.includes(oldHead)),
+        "the old commit's side of its diff",
+      );
+      assert.equal(commitSide.document.uri.toString(), pullCommitUri(key, oldHead, path).toString());
+      const onCommit = await api.review.threadsOn(commitSide.document.uri);
+      const outdated = onCommit.find(aboutFive);
+      assert.equal(outdated?.range?.start.line, 4, `threads on the old commit: ${onCommit.length}`);
+      assert.equal(outdated.label, 'Outdated');
       assert.equal(outdated?.comments[0]?.label, 'Outdated');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
@@ -351,6 +368,40 @@ export function reviewEditorSuite(): void {
         .find((comment) => comment.contextValue?.endsWith('.suggestion'));
       assert.ok(suggestion, 'the comment offers Apply Suggestion');
 
+      // on a selection of two lines: anchored at the last, prefilled with both, the count in a hidden marker
+      head.selection = new vscode.Selection(2, 0, 3, 2);
+      const twoLines = await vscode.commands.executeCommand<vscode.Comment | undefined>(
+        'teahouse.review.suggestChange',
+      );
+      const marker = '<!-- teahouse-suggestion-lines: 2 -->';
+      assert.equal(
+        twoLines?.body,
+        `\`\`\`suggestion\nthree\nfour\n\`\`\`\n${marker}`,
+        api.errors.last?.message,
+      );
+      twoLines.body = `\`\`\`suggestion\nthree and four\n\`\`\`\n${marker}`;
+      await vscode.commands.executeCommand('teahouse.review.saveComment', twoLines);
+      const sentTwo = (await client.api.repoGetPullReviewComments({ ...demo, index, id: pending.id })).find(
+        (comment) => comment.body.includes(marker),
+      );
+      assert.equal(sentTwo?.position, 4);
+      const onLineFour = (await api.review.threadsOn(head.document.uri)).filter(
+        (thread) => thread.range?.start.line === 3,
+      );
+      // titled by file and line rather than VS Code's "Start discussion"
+      assert.deepEqual(
+        onLineFour.map((thread) => thread.label),
+        ['notes.txt, line 4'],
+      );
+      const twoLineSuggestion = onLineFour
+        .flatMap((thread) => thread.comments)
+        .find((comment) => comment.contextValue?.endsWith('.suggestion'));
+      assert.ok(twoLineSuggestion, 'the two-line suggestion offers Apply Suggestion');
+      assert.ok(
+        !(bodyOf(twoLineSuggestion) ?? 'teahouse-suggestion-lines').includes('teahouse-suggestion-lines'),
+        'the marker is hidden',
+      );
+
       const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
       await vscode.commands.executeCommand('teahouse.checkoutPullRequest', {
         repository: `${demo.owner}/${demo.repo}`,
@@ -373,9 +424,17 @@ export function reviewEditorSuite(): void {
           true,
           api.errors.last?.message,
         );
+        assert.equal(
+          await vscode.commands.executeCommand('teahouse.review.applySuggestion', twoLineSuggestion),
+          true,
+          api.errors.last?.message,
+        );
         const file = vscode.Uri.joinPath(vscode.Uri.file(workspaceFolder), path);
         const document = await vscode.workspace.openTextDocument(file);
-        assert.equal(document.getText(), headText.replace('TWO', 'Two'));
+        assert.equal(
+          document.getText(),
+          headText.replace('TWO', 'Two').replace('three\nfour', 'three and four'),
+        );
         await vscode.window.showTextDocument(document);
         await vscode.commands.executeCommand('workbench.action.files.revert');
       } finally {
