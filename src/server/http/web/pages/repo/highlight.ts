@@ -7,13 +7,22 @@ interface Highlighter {
   highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string };
 }
 
-// Required rather than imported: highlight.js's type declarations pull in the DOM library, whose Blob and
-// stream types would then clash with Node's all over the server.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const hljs = require('highlight.js') as Highlighter;
+let loaded: Highlighter | undefined;
 
-// the stylesheet colours `hl-*` (siteStyles.ts); nothing else in the server uses highlight.js
-hljs.configure({ classPrefix: 'hl-' });
+/**
+ * highlight.js, loaded on the first file page: its grammars take about 20 MB, which a server that never
+ * shows a file should not hold. Required rather than imported: its type declarations pull in the DOM
+ * library, whose Blob and stream types would clash with Node's all over the server.
+ */
+function highlighter(): Highlighter {
+  if (!loaded) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require('highlight.js') as Highlighter;
+    // the stylesheet colours `hl-*` (siteStyles.ts); nothing else in the server uses highlight.js
+    loaded.configure({ classPrefix: 'hl-' });
+  }
+  return loaded;
+}
 
 /** Linguist names highlight.js knows by another name. */
 const hljsNames: Readonly<Record<string, string>> = {
@@ -37,7 +46,7 @@ export function highlightLanguage(path: string, content: Buffer): string | undef
     linguist?.toLowerCase(),
     /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase(),
   ];
-  return candidates.find((name) => name !== undefined && hljs.getLanguage(name) !== undefined);
+  return candidates.find((name) => name !== undefined && highlighter().getLanguage(name) !== undefined);
 }
 
 /**
@@ -45,7 +54,7 @@ export function highlightLanguage(path: string, content: Buffer): string | undef
  * every line closing the spans it opened and the next reopening them, so each line stands alone in a row.
  */
 export function highlightLines(code: string, language: string): string[] {
-  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  const html = highlighter().highlight(code, { language, ignoreIllegals: true }).value;
   const lines: string[] = [];
   const open: string[] = [];
   let line = '';
