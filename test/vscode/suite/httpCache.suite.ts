@@ -74,19 +74,28 @@ export function httpCacheSuite(): void {
         if (!quiet) await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
 
-      const before = await api.http.stats();
-      const rendersBefore = renders(api);
-      await refreshAll();
-      const after = await api.http.stats();
-      const sent = after.sent - before.sent;
-      const notModified = after.notModified - before.notModified;
-      console.log(
-        `http cache: ${shown} nodes shown; refresh sent ${sent} requests, ${notModified} were 304s`,
-      );
+      // A background write of the server (a pull request's mergeability, its search index) between two
+      // refreshes changes every tag; the property is that a refresh over unchanged data costs only 304s and
+      // renders nothing, so a measured refresh that met such a write is measured again (at most three times).
+      let sent = 0;
+      let notModified = -1;
+      let rendered = true;
+      for (let attempt = 1; attempt <= 3 && (notModified !== sent || rendered); attempt++) {
+        const before = await api.http.stats();
+        const rendersBefore = renders(api);
+        await refreshAll();
+        const after = await api.http.stats();
+        sent = after.sent - before.sent;
+        notModified = after.notModified - before.notModified;
+        rendered = JSON.stringify(renders(api)) !== JSON.stringify(rendersBefore);
+        console.log(
+          `http cache: ${shown} nodes shown; refresh ${attempt} sent ${sent} requests, ${notModified} were 304s; rendered again: ${rendered}`,
+        );
+      }
       assert.ok(sent > 0, 'the refresh asked the server');
       assert.ok(quiet, 'the server settled');
       assert.equal(notModified, sent, 'a refresh over unchanged data costs only 304s');
-      assert.deepEqual(renders(api), rendersBefore, 'no view rendered again');
+      assert.equal(rendered, false, 'no view rendered again');
 
       const changed = await client.api.issueCreateIssue(
         { ...demo, body: { title: 'a new one' } },
