@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerMap } from '../../routes/handler';
 import type { AppServices } from '../../services/appServices';
-import type { Identity } from '../auth';
+import { anonymous, type Identity } from '../auth';
 import { RequestContext } from '../context';
 import { httpErrorOf } from '../errorStatus';
 import { HttpError } from '../httpError';
-import type { SiteRoute } from '../requestHandler';
 import type { Router } from '../router';
 import { serverFault } from '../serverFaults';
 import { ApiReader } from './apiReader';
@@ -17,7 +16,7 @@ import { pageIdentity, readForm } from './session/pageIdentity';
 import { csrfTokenOf, readVisitor, withFormKey } from './session/visitor';
 import { WebPage } from './webPage';
 import { servedTarget, type ApiTarget } from './webTargets';
-import { apiPrefix } from '../requestHandler';
+import { apiPrefix, type SiteRoute } from '../requestHandler';
 
 export interface WebRouteOptions {
   readonly app: AppServices;
@@ -102,8 +101,8 @@ export function webRoute(options: WebRouteOptions): SiteRoute {
         app,
         req,
         res,
-        identity: { user: null, signedInAs: null, method: 'anonymous' },
-        api: reader(req, res, { user: null, signedInAs: null, method: 'anonymous' }),
+        identity: anonymous,
+        api: reader(req, res, anonymous),
         query,
         csrfToken: '',
       });
