@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Database } from '../../src/server/store/database';
-import { insertIssue } from '../../src/server/store/issues';
+import { deleteIssueRow, insertIssue, type IssueRow } from '../../src/server/store/issues';
 import { listIssues } from '../../src/server/store/issuesList';
-import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
+import { migrate, migrations } from '../../src/server/store/migrations';
+import { deleteRepositoryRow, insertRepository } from '../../src/server/store/repositories';
 import { insertUser } from '../../src/server/store/users';
 import { makeTempDir } from './harness';
 
@@ -142,5 +142,103 @@ describe('issue search in small and large repositories', () => {
       assert.deepEqual(search(repoId, 'KI'), [4]);
       assert.deepEqual(search(repoId, 'xt'), [4]);
     }
+  });
+});
+
+/**
+ * Migration 63 rebuilds the trigram index keyed by repository and number over the issues an older schema
+ * holds; its triggers then follow every edit and deletion (a contentless index forgets a text only when given
+ * the text it indexed: the vocabulary empties when every issue is gone).
+ */
+describe('issue search index keyed by repository and number (migration 63)', () => {
+  const dir = makeTempDir('teahouse-issue-keys-');
+  const db = new Database(path.join(dir, 'teahouse.db'));
+  migrate(
+    db,
+    migrations.filter((m) => m.version < 63),
+  );
+  after(() => db.close());
+  const posterId = insertUser(db, { name: 'ik-owner', email: 'ik@example.com', passwdHash: '', salt: '' });
+  const repo = (name: string): number =>
+    insertRepository(db, {
+      ownerId: posterId,
+      ownerName: 'ik-owner',
+      name,
+      description: '',
+      defaultBranch: 'main',
+      isPrivate: false,
+      isEmpty: true,
+      isTemplate: false,
+      objectFormatName: 'sha1',
+      size: 0,
+    });
+  const first = repo('first');
+  const second = repo('second');
+  const model = new Map<number, { repoId: number; number: number; title: string; content: string }>();
+  const add = (repoId: number, title: string, content: string): void => {
+    const issue = insertIssue(db, { repoId, posterId, title, content });
+    model.set(issue.id, { repoId, number: issue.number, title, content });
+  };
+  db.transaction(() => {
+    add(first, 'ends in 12', '');
+    add(first, 'Crème 12 brûlée', 'x');
+    add(second, 'other 12', 'Zq');
+    for (let i = 0; i < 5_001; i++) {
+      add(first, `filler ${i}`, i % 7 === 0 ? 'body Zq' : '');
+      if (i % 2 === 0) add(second, `second ${i}`, '');
+    }
+  });
+  migrate(db);
+
+  const expected = (repoId: number, keyword: string): { numbers: number[]; total: number } => {
+    const k = keyword.toLowerCase();
+    const numbers = [...model.values()]
+      .filter((i) => i.repoId === repoId)
+      .filter((i) => asciiLower(i.title).includes(k) || asciiLower(i.content).includes(k))
+      .map((i) => i.number)
+      .sort((a, b) => b - a);
+    return { numbers: numbers.slice(0, 20), total: numbers.length };
+  };
+  const search = (repoId: number, keyword: string): { numbers: number[]; total: number } => {
+    const { rows, total } = listIssues(db, { repoIds: [repoId], keyword }, { page: 1, limit: 20, offset: 0 });
+    return { numbers: rows.map((row) => row.number), total };
+  };
+  const keywords = ['12', '2', 'zq', 'ends in', 'brûlée', 'r 4', 'er'];
+  const agree = (label: string): void => {
+    for (const repoId of [first, second])
+      for (const keyword of keywords)
+        assert.deepEqual(
+          search(repoId, keyword),
+          expected(repoId, keyword),
+          `${label}: ${keyword} in ${repoId}`,
+        );
+  };
+
+  test('the issues of the older schema are found, each in its own repository', () => {
+    assert.ok(expected(first, '12').total > 20 && expected(second, '12').total > 20);
+    agree('after the migration');
+  });
+
+  test('edits and deletions move the index with them', () => {
+    for (const [id, issue] of [...model].filter(([, i]) => i.title.startsWith('filler 12'))) {
+      db.run('UPDATE issue SET title = ?, content = ? WHERE id = ?', 'renamed zq', 'now ends 12', id);
+      model.set(id, { ...issue, title: 'renamed zq', content: 'now ends 12' });
+    }
+    for (const [id, issue] of [...model].filter(([, i]) => i.title.startsWith('second 2'))) {
+      deleteIssueRow(db, db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id)!);
+      model.delete(id);
+      void issue;
+    }
+    agree('after edits and deletions');
+  });
+
+  test('when every issue is gone, so is every indexed text', () => {
+    deleteRepositoryRow(db, first);
+    for (const [id, issue] of model) if (issue.repoId === first) model.delete(id);
+    agree('after deleting a repository');
+    deleteRepositoryRow(db, second);
+    assert.equal(db.get<{ n: number }>('SELECT count(*) AS n FROM issue')?.n, 0);
+    assert.equal(db.get<{ n: number }>('SELECT count(*) AS n FROM issue_fts_terms')?.n, 0);
+    assert.equal(db.get<{ n: number }>('SELECT count(*) AS n FROM issue_search_unsure')?.n, 0);
   });
 });

@@ -1,13 +1,20 @@
 import type { Database, SqlValue } from './database';
 
 /**
- * The issues a keyword search can match, read from the trigram index (`issue_fts`) instead of a scan: a
- * SELECT of distinct ids (`id`), a superset of the rows the LIKE condition accepts. A keyword of three
- * characters and more is one FTS5 phrase; one of two ASCII characters is the trigrams beginning with it
- * (from `issue_fts_terms`, one FTS5 query) plus the titles and bodies ending with it (`issue_title_tail`,
- * `issue_content_tail`): an occurrence either starts a trigram or sits in the last two characters.
- * Undefined when the index cannot answer (another short keyword): the scan then decides alone.
+ * The issues a keyword search can match, read from the trigram index (`issue_fts`, migration 63) instead of
+ * a scan: a superset of the issues the LIKE condition accepts, as index rowids — search keys, repo_id << 32
+ * | number. A keyword of three characters and more is one FTS5 phrase; one of two ASCII characters is the
+ * trigrams beginning with it (from `issue_fts_terms`), which the padding of every indexed text makes
+ * complete: an occurrence in the last two characters starts a trigram too. Undefined when the index cannot
+ * answer (another short keyword): the scan then decides alone.
  */
+export type KeywordCandidates =
+  /** one FTS5 query: its rowids come distinct and in order, and a rowid range narrows it to a repository */
+  | { kind: 'match'; query: string }
+  /** more trigrams than one query should hold: their instances, read from the vocabulary */
+  | { kind: 'terms'; from: string; to: string }
+  /** no indexed text holds the keyword */
+  | { kind: 'none' };
 
 // The user's text as one FTS5 string: no operator, column filter or wildcard inside it is read as syntax.
 const ftsString = (text: string): string => `"${text.replaceAll('"', '""')}"`;
@@ -18,20 +25,11 @@ const twoAsciiCharacters = /^[\x20-\x7e]{2}$/;
 // Beyond this many trigrams an FTS5 query of them all costs more than reading the vocabulary's instances.
 const maxTerms = 1_000;
 
-export interface KeywordCandidates {
-  sql: string;
-  params: SqlValue[];
-}
-
 /** The candidates of a lower-cased keyword, or undefined when only a scan can find its matches. */
 export function keywordCandidates(db: Database, keyword: string): KeywordCandidates | undefined {
-  if ([...keyword].length >= 3) {
-    return { sql: 'SELECT rowid AS id FROM issue_fts WHERE issue_fts MATCH ?', params: [ftsString(keyword)] };
-  }
+  if ([...keyword].length >= 3) return { kind: 'match', query: ftsString(keyword) };
   if (!twoAsciiCharacters.test(keyword)) return undefined;
   const next = `${keyword[0]!}${String.fromCharCode(keyword.charCodeAt(1) + 1)}`;
-  const tails = `SELECT id FROM issue WHERE substr(lower(title), -2) = ?
-    UNION SELECT id FROM issue WHERE substr(lower(content), -2) = ?`;
   const terms = db
     .all<{ term: string }>(
       'SELECT term FROM issue_fts_terms WHERE term >= ? AND term < ? LIMIT ?',
@@ -40,21 +38,42 @@ export function keywordCandidates(db: Database, keyword: string): KeywordCandida
       maxTerms + 1,
     )
     .map((row) => row.term);
-  if (terms.length === 0) return { sql: tails, params: [keyword, keyword] };
-  if (terms.length > maxTerms) {
-    return {
-      sql: `SELECT doc AS id FROM issue_fts_vocab WHERE term >= ? AND term < ? UNION ${tails}`,
-      params: [keyword, next, keyword, keyword],
-    };
+  if (terms.length === 0) return { kind: 'none' };
+  if (terms.length > maxTerms) return { kind: 'terms', from: keyword, to: next };
+  return { kind: 'match', query: terms.map(ftsString).join(' OR ') };
+}
+
+/** The rowids of one repository's issues in `issue_fts`: its range of search keys (`?` = the repository id). */
+export const repositoryKeyRange = (column: string): string =>
+  `${column} BETWEEN (? << 32) AND (? << 32) + 4294967295`;
+
+/** The candidates' search keys as a SELECT of `key`, within one repository's range when it is given. */
+export function candidateKeys(
+  candidates: KeywordCandidates,
+  repoId: number | undefined,
+): { sql: string; params: SqlValue[] } {
+  const range = (column: string): { condition: string; params: SqlValue[] } =>
+    repoId === undefined
+      ? { condition: '', params: [] }
+      : { condition: ` AND ${repositoryKeyRange(column)}`, params: [repoId, repoId] };
+  switch (candidates.kind) {
+    case 'match': {
+      const { condition, params } = range('rowid');
+      return {
+        sql: `SELECT rowid AS key FROM issue_fts WHERE issue_fts MATCH ?${condition}`,
+        params: [candidates.query, ...params],
+      };
+    }
+    case 'terms': {
+      const { condition, params } = range('doc');
+      return {
+        sql: `SELECT DISTINCT doc AS key FROM issue_fts_vocab WHERE term >= ? AND term < ?${condition}`,
+        params: [candidates.from, candidates.to, ...params],
+      };
+    }
+    case 'none':
+      return { sql: 'SELECT NULL AS key WHERE 0', params: [] };
   }
-  // The trigram matches come distinct; a tail adds its issue only when no trigram found it.
-  const query = terms.map(ftsString).join(' OR ');
-  return {
-    sql: `SELECT rowid AS id FROM issue_fts WHERE issue_fts MATCH ?
-      UNION ALL SELECT id FROM (${tails}) AS tail
-        WHERE NOT EXISTS (SELECT 1 FROM issue_fts WHERE issue_fts MATCH ? AND rowid = tail.id)`,
-    params: [query, keyword, keyword, query],
-  };
 }
 
 /**

@@ -3,8 +3,10 @@ import type { Paging } from '../domain/paging';
 import { type Database, type SqlValue } from './database';
 import type { IssueRow } from './issues';
 import {
+  candidateKeys,
   candidatesExactForAsciiIssues,
   keywordCandidates,
+  repositoryKeyRange,
   type KeywordCandidates,
 } from './issueSearchCandidates';
 
@@ -67,12 +69,23 @@ function searchCandidates(db: Database, filter: IssueFilter): KeywordCandidates 
   return keywordCandidates(db, keyword);
 }
 
-// The candidates looked up one by one (CROSS JOIN keeps that order: otherwise SQLite walks the
-// repository's whole index and probes the candidates).
-function candidateSource(candidates: KeywordCandidates | undefined, params: SqlValue[], index = ''): string {
+// The one repository searched, whose range of the index holds its candidates.
+const singleRepository = (filter: IssueFilter): number | undefined =>
+  filter.repoIds.length === 1 ? filter.repoIds[0] : undefined;
+
+// The candidates looked up one by one by their place (CROSS JOIN keeps that order: otherwise SQLite walks
+// the repository's whole index and probes the candidates).
+function candidateSource(
+  candidates: KeywordCandidates | undefined,
+  filter: IssueFilter,
+  params: SqlValue[],
+  index = '',
+): string {
   if (!candidates) return 'issue';
-  params.push(...candidates.params);
-  return `(${candidates.sql}) AS keyword_candidate CROSS JOIN issue ${index} ON issue.id = keyword_candidate.id`;
+  const keys = candidateKeys(candidates, singleRepository(filter));
+  params.push(...keys.params);
+  return `(${keys.sql}) AS keyword_candidate CROSS JOIN issue ${index}
+    ON issue.repo_id = keyword_candidate.key >> 32 AND issue.number = keyword_candidate.key & 4294967295`;
 }
 
 /**
@@ -226,10 +239,21 @@ function plainKeywordSearch(filter: IssueFilter): boolean {
 /**
  * Whether the keyword's candidates can be counted from indexes: an ASCII keyword in a plain search. A
  * candidate whose title and body are ASCII without NUL (not `issue_search_unsure`) is then a match
- * (migration 59); only the others have their rows read for the LIKE check.
+ * (migrations 59, 63); only the others have their rows read for the LIKE check.
  */
 const countableFromIndexes = (filter: IssueFilter, candidates: KeywordCandidates | undefined): boolean =>
   candidates !== undefined && plainKeywordSearch(filter) && candidatesExactForAsciiIssues(filter.keyword!);
+
+/** Whether any issue searched is in `issue_search_unsure` (in one repository: in its range of keys). */
+function anyUnsure(db: Database, filter: IssueFilter): boolean {
+  const repoId = singleRepository(filter);
+  const sql =
+    repoId === undefined
+      ? 'SELECT EXISTS (SELECT 1 FROM issue_search_unsure) AS some'
+      : `SELECT EXISTS (SELECT 1 FROM issue_search_unsure WHERE ${repositoryKeyRange('key')}) AS some`;
+  const params = repoId === undefined ? [] : [repoId, repoId];
+  return db.get<{ some: number }>(sql, ...params)?.some === 1;
+}
 
 /** The matches among the candidates, over `issue_search_cover` (FROM and WHERE). */
 function indexedMatches(
@@ -238,15 +262,57 @@ function indexedMatches(
   candidates: KeywordCandidates,
   params: SqlValue[],
 ): string {
-  const source = candidateSource(candidates, params, 'INDEXED BY issue_search_cover');
+  const source = candidateSource(candidates, filter, params, 'INDEXED BY issue_search_cover');
   const where = whereClause(filter, params, false);
   // Mostly no issue is unsure (texts in English): then no candidate needs the probe.
-  const unsure = db.get<{ some: number }>('SELECT EXISTS (SELECT 1 FROM issue_search_unsure) AS some');
-  if (unsure?.some !== 1) return `${source} WHERE ${where}`;
+  if (!anyUnsure(db, filter)) return `${source} WHERE ${where}`;
   const check = keywordCondition(filter.keyword!, params, 'checked');
   return `${source} WHERE ${where}
-    AND (issue.id NOT IN (SELECT id FROM issue_search_unsure)
+    AND (keyword_candidate.key NOT IN (SELECT key FROM issue_search_unsure)
          OR EXISTS (SELECT 1 FROM issue AS checked WHERE checked.id = issue.id AND ${check}))`;
+}
+
+/**
+ * A search of one repository by keyword alone (no kind or state), none of its issues unsure, newest or
+ * oldest first: its range of the index is the answer. The total is a count of index entries and the page
+ * is read off the range in the order of numbers, so no issue row or index entry is visited per match.
+ * Undefined for any other search.
+ */
+function rangePage(
+  db: Database,
+  filter: IssueFilter,
+  candidates: KeywordCandidates,
+  paging: Paging,
+): { ids: number[]; total: number } | undefined {
+  const repoId = singleRepository(filter);
+  const sort = filter.sort ?? 'newest';
+  if (repoId === undefined || candidates.kind !== 'match') return undefined;
+  if (filter.isPull !== undefined || filter.isClosed !== undefined) return undefined;
+  if ((sort !== 'newest' && sort !== 'oldest') || anyUnsure(db, filter)) return undefined;
+  const within = `issue_fts MATCH ? AND ${repositoryKeyRange('rowid')}`;
+  const params = [candidates.query, repoId, repoId];
+  const total =
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM issue_fts WHERE ${within}`, ...params)?.n ?? 0;
+  if (total <= paging.offset) return { ids: [], total };
+  const numbers = db
+    .all<{ number: number }>(
+      `SELECT rowid & 4294967295 AS number FROM issue_fts WHERE ${within}
+       ORDER BY rowid ${sort === 'oldest' ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`,
+      ...params,
+      paging.limit,
+      paging.offset,
+    )
+    .map((row) => row.number);
+  const idByNumber = new Map(
+    db
+      .all<{ id: number; number: number }>(
+        'SELECT id, number FROM issue WHERE repo_id = ? AND number IN (SELECT value FROM json_each(?))',
+        repoId,
+        JSON.stringify(numbers),
+      )
+      .map((row) => [row.number, row.id]),
+  );
+  return { ids: numbers.flatMap((number) => idByNumber.get(number) ?? []), total };
 }
 
 /** How many issues match (countableFromIndexes: from indexes). */
@@ -255,7 +321,7 @@ function countMatches(db: Database, filter: IssueFilter, candidates: KeywordCand
   const sql =
     candidates && countableFromIndexes(filter, candidates)
       ? `SELECT count(*) AS n FROM ${indexedMatches(db, filter, candidates, params)}`
-      : `SELECT count(*) AS n FROM ${candidateSource(candidates, params)} WHERE ${whereClause(filter, params)}`;
+      : `SELECT count(*) AS n FROM ${candidateSource(candidates, filter, params)} WHERE ${whereClause(filter, params)}`;
   return db.get<{ n: number }>(sql, ...params)?.n ?? 0;
 }
 
@@ -343,13 +409,13 @@ function pageOfIssues<Row>(
   const candidates = searchCandidates(db, filter);
   const indexed =
     candidates && countableFromIndexes(filter, candidates)
-      ? indexedPage(db, filter, candidates, paging)
+      ? (rangePage(db, filter, candidates, paging) ?? indexedPage(db, filter, candidates, paging))
       : undefined;
   if (indexed) return { rows: fromIds(indexed.ids), total: indexed.total };
   const total = totalFromCounters(db, filter) ?? countMatches(db, filter, candidates);
   if (total === 0 || paging.offset >= total) return { rows: [], total };
   const params: SqlValue[] = [];
-  const source = candidateSource(candidates, params);
+  const source = candidateSource(candidates, filter, params);
   const where = whereClause(filter, params);
   const order = orderClause(filter, params);
   const rows = db.all<Row>(

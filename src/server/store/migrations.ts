@@ -18,6 +18,7 @@ import { searchIndexesSchema } from './migrations/v58SearchIndexes';
 import { searchCountsSchema } from './migrations/v59SearchCounts';
 import { webSessionsSchema } from './migrations/v61WebSessions';
 import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
+import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -124,6 +125,12 @@ export const migrations: readonly Migration[] = [
     version: 62,
     description: 'issue #15: one-time web sign-in links for accounts that have only a token',
     up: (db) => db.exec(webSignInLinksSchema),
+  },
+  {
+    version: 63,
+    description:
+      'issue #17: the issue trigram index keyed by repository and number, texts padded for short keywords',
+    up: (db) => db.exec(issueSearchKeysSchema),
   },
 ];
 
