@@ -150,6 +150,16 @@ export function repositoryVisibilitySql(viewer: Viewer): {
 }
 
 /**
+ * The `sure` of an anonymous viewer (repositoryVisibilitySql) over any table holding a repository's
+ * `is_missing`, `is_private` and `owner_id` under `table`: present, public, and of an owner every viewer
+ * sees. An owner always exists (a foreign key), so "not one of the few owners that are not public" is
+ * "a public owner", which an index answers without a row per repository.
+ */
+export const readableByEveryoneSql = (table: string): string =>
+  `(${table}.is_missing = 0 AND ${table}.is_private = 0
+    AND ${table}.owner_id NOT IN (SELECT id FROM user WHERE visibility <> 'public'))`;
+
+/**
  * Throws unless the viewer has `needed` on the repository: 404 when they cannot even read it (so a
  * private repository's existence does not leak), 401 when anonymous, 403 otherwise. Returns the mode.
  */

@@ -2,13 +2,20 @@ import type { Paging } from '../domain/paging';
 import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
 import {
+  countGramRepositories,
+  gramKeyword,
+  gramRepositoryIds,
+  lastRepositoryId,
+} from '../store/repositoryGramSearch';
+import {
+  classifyRepositories,
   countSureRepositories,
   pageOfCandidateRepositories,
   pageOfRepositoryIds,
   repositoriesInOrder,
   type RepositoryFilter,
 } from '../store/repositorySearch';
-import { canSeeRepo, repositoryVisibilitySql, type Viewer } from './permissions';
+import { canSeeRepo, readableByEveryoneSql, repositoryVisibilitySql, type Viewer } from './permissions';
 
 /**
  * One page of the repositories the viewer may see, and how many they may see in all. Lists are filtered
@@ -36,6 +43,8 @@ export function pageOfVisibleRepositories(
   filter: RepositoryFilter,
   paging: Paging,
 ): { items: RepositoryRow[]; total: number } {
+  const byGram = pageOfGramMatches(db, viewer, filter, paging);
+  if (byGram) return byGram;
   const { sure, candidate } = repositoryVisibilitySql(viewer);
   // Mostly SQL decides every row (always for anonymous callers and admins): then one pass is the answer.
   const first = pageOfCandidateRepositories(db, filter, candidate, sure, paging);
@@ -53,4 +62,49 @@ export function pageOfVisibleRepositories(
   const total = counted.sure + alsoVisible.length;
   if (total === 0 || paging.offset >= total) return { items: [], total };
   return { items: repositoriesInOrder(db, pageOfRepositoryIds(db, filter, visible, paging)), total };
+}
+
+/** Of the given repositories, those the viewer may see: SQL decides most, canSeeRepo the undecided. */
+function visibleAmong(db: Database, viewer: Viewer, ids: readonly number[]): number[] {
+  if (ids.length === 0) return [];
+  const { sure, candidate } = repositoryVisibilitySql(viewer);
+  const classified = classifyRepositories(db, ids, sure, candidate);
+  const opened = repositoriesInOrder(db, classified.undecided).filter((repo) => canSeeRepo(db, viewer, repo));
+  return [...classified.sure, ...opened.map((repo) => repo.id)];
+}
+
+/**
+ * pageOfVisibleRepositories for a search by one short keyword (repositoryGramSearch): the repositories
+ * everyone may see are counted from the substring table alone; only the others holding the keyword are
+ * decided one by one (a restricted viewer sees nothing through "everyone": the general path serves them).
+ * The page is read in alphabetical order, walking that order when the matches are dense enough that the
+ * page ends sooner than a sort of every match would. Undefined when the search is not of that kind.
+ */
+function pageOfGramMatches(
+  db: Database,
+  viewer: Viewer,
+  filter: RepositoryFilter,
+  paging: Paging,
+): { items: RepositoryRow[]; total: number } | undefined {
+  const keyword = gramKeyword(filter);
+  if (keyword === undefined || viewer?.restricted === true) return undefined;
+  const everyone = { sql: readableByEveryoneSql('repository_gram'), params: [] };
+  const publicOnly = filter.isPrivate === false ? ' AND repository_gram.is_private = 0' : '';
+  const others = gramRepositoryIds(db, keyword, {
+    sql: `repository_gram.is_missing = 0 AND NOT ${everyone.sql}${publicOnly}`,
+    params: [],
+  });
+  const seenByEveryone = countGramRepositories(db, keyword, everyone);
+  const alsoVisible = visibleAmong(db, viewer, others);
+  const total = seenByEveryone + alsoVisible.length;
+  if (total === 0 || paging.offset >= total) return { items: [], total };
+  const visible = {
+    sql: `${readableByEveryoneSql('repository')} OR repository.id IN (SELECT value FROM json_each(?))`,
+    params: [JSON.stringify(alsoVisible)],
+  };
+  // A walk in name order visits about (offset + limit) × repositories / matches rows; a sort, every candidate.
+  const walked = ((paging.offset + paging.limit) * lastRepositoryId(db)) / total;
+  const drive = walked < seenByEveryone + others.length ? 'nameOrder' : 'candidates';
+  const ids = pageOfRepositoryIds(db, filter, visible, paging, drive);
+  return { items: repositoriesInOrder(db, ids), total };
 }

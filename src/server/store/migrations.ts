@@ -19,6 +19,7 @@ import { searchCountsSchema } from './migrations/v59SearchCounts';
 import { webSessionsSchema } from './migrations/v61WebSessions';
 import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
+import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -131,6 +132,12 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #17: the issue trigram index keyed by repository and number, texts padded for short keywords',
     up: (db) => db.exec(issueSearchKeysSchema),
+  },
+  {
+    version: 64,
+    description:
+      'issue #17: repository substrings carry visibility, topics by value; the alphabetical order indexed',
+    up: (db) => db.exec(repositoryGramVisibilitySchema),
   },
 ];
 

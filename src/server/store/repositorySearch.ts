@@ -157,7 +157,14 @@ interface SearchQuery {
   order: SqlCondition;
 }
 
-function searchQuery(filter: RepositoryFilter): SearchQuery {
+/**
+ * `candidates`: the search indexes' candidates drive the lookups (a scan without them); `nameOrder`: the
+ * repositories are walked in the alphabetical order of `repository_alpha`, so that a page of a frequent
+ * match stops after its last row instead of sorting every match.
+ */
+type Drive = 'candidates' | 'nameOrder';
+
+function searchQuery(filter: RepositoryFilter, drive: Drive = 'candidates'): SearchQuery {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   if (filter.ownerId !== undefined) {
@@ -193,14 +200,17 @@ function searchQuery(filter: RepositoryFilter): SearchQuery {
     sortColumns[filter.sort ?? 'alpha'].replaceAll('{dir}', direction),
     `repository.id ${direction}`,
   );
-  const candidates = keyword?.candidates;
+  const candidates = drive === 'candidates' ? keyword?.candidates : undefined;
   return {
-    from: candidates
-      ? {
-          sql: `(${candidates.sql}) AS search_candidate CROSS JOIN repository ON repository.id = search_candidate.id`,
-          params: candidates.params,
-        }
-      : { sql: 'repository', params: [] },
+    from:
+      drive === 'nameOrder'
+        ? { sql: 'repository INDEXED BY repository_alpha', params: [] }
+        : candidates
+          ? {
+              sql: `(${candidates.sql}) AS search_candidate CROSS JOIN repository ON repository.id = search_candidate.id`,
+              params: candidates.params,
+            }
+          : { sql: 'repository', params: [] },
     where: { sql: conditions.length > 0 ? conditions.join(' AND ') : '1', params },
     order: { sql: orderParts.join(', '), params: orderParams },
   };
@@ -289,14 +299,18 @@ export function pageOfCandidateRepositories(
   };
 }
 
-/** One page of the ids matching the filter and `condition`, in the requested order (id breaks ties). */
+/**
+ * One page of the ids matching the filter and `condition`, in the requested order (id breaks ties);
+ * `nameOrder` (for the alphabetical order only) walks the repositories in that order.
+ */
 export function pageOfRepositoryIds(
   db: Database,
   filter: RepositoryFilter,
   condition: SqlCondition,
   page: { limit: number; offset: number },
+  drive: Drive = 'candidates',
 ): number[] {
-  const { from, where, order } = searchQuery(filter);
+  const { from, where, order } = searchQuery(filter, drive);
   return db
     .all<{ id: number }>(
       `SELECT repository.id AS id FROM ${from.sql} WHERE ${where.sql} AND (${condition.sql})
@@ -309,6 +323,26 @@ export function pageOfRepositoryIds(
       page.offset,
     )
     .map((row) => row.id);
+}
+
+/** Of the given repositories, which `sure` holds for and which only `candidate` does (the undecided). */
+export function classifyRepositories(
+  db: Database,
+  ids: readonly number[],
+  sure: SqlCondition,
+  candidate: SqlCondition,
+): { sure: number[]; undecided: number[] } {
+  const rows = db.all<{ id: number; sure: number; candidate: number }>(
+    `SELECT id, (${sure.sql}) IS 1 AS sure, (${candidate.sql}) IS 1 AS candidate
+     FROM repository WHERE id IN (SELECT value FROM json_each(?))`,
+    ...sure.params,
+    ...candidate.params,
+    JSON.stringify(ids),
+  );
+  return {
+    sure: rows.filter((row) => row.sure === 1).map((row) => row.id),
+    undecided: rows.filter((row) => row.sure !== 1 && row.candidate === 1).map((row) => row.id),
+  };
 }
 
 /** Whole rows for the given ids, in the given order. */
