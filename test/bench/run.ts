@@ -42,17 +42,24 @@ async function measure(rows: Row[]): Promise<void> {
   try {
     let server = await startBuiltServer(dataDir);
     const world = await seedThroughApi(server);
+    let t0: number;
     await server.stop();
     if (onlyVscode) {
-      // the Issues view's repository, as the full run seeds it
+      // the world the full run's VS Code rows meet (~20 s): an account-wide list there searches 111,000
+      // issues in 100,000 repositories, which 10,000 issues in one repository would hide
+      t0 = Date.now();
+      seedIssues(dataDir, world, issueRepos.small, 1_000, 'short');
       seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
+      seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
+      seedRepositories(dataDir, world, 100_000);
+      log(`seeded 111,000 issues and 100,000 repositories in ${Date.now() - t0} ms`);
       server = await startBuiltServer(dataDir);
       rows.push(...(await measureExtension({ workDir, world, server, runs: vscodeRuns, log })));
       await server.stop();
       return;
     }
 
-    let t0 = Date.now();
+    t0 = Date.now();
     seedIssues(dataDir, world, issueRepos.small, 1_000, 'short');
     seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
     seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');

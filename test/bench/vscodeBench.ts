@@ -8,6 +8,7 @@ import { killAllGroups } from '../vscode/harness/processGroup';
 import { openWorkbench } from '../vscode/harness/workbench';
 import type { BigPull } from './bigPullSeed';
 import type { HostFigures } from './vscode/hostEntry';
+import { issueRepos } from './seed';
 import { projectRoot } from './serverProcess';
 
 // inside the extension's folder (node_modules/.cache, which git and the linters skip), as the VS Code suite's
@@ -32,6 +33,9 @@ async function bundleHostEntry(): Promise<string> {
   });
   return outfile;
 }
+
+/** The Issues view's repository: the workspace's `origin` (seeded with 10,000 issues). */
+const issuesRepository = `bench/${issueRepos.medium}`;
 
 /** A workspace folder whose `origin` is the bench repository, so the Issues view lists it. */
 function benchWorkspace(parent: string, remote: string): string {
@@ -75,12 +79,16 @@ export async function measureInVsCode(options: {
         const timer = setTimeout(() => resolveExit('timeout'), 180_000);
         await openWorkbench(context, server.url, {
           extensionPath: projectRoot,
-          folder: benchWorkspace(path.join(runDir, `run${run}`), `${options.serverUrl}bench/issues-10k.git`),
+          folder: benchWorkspace(
+            path.join(runDir, `run${run}`),
+            `${options.serverUrl}${issuesRepository}.git`,
+          ),
           testsPath: bundle,
           environment: {
             TEAHOUSE_BENCH_RESULTS: resultsFile,
             TEAHOUSE_BENCH_SERVER: options.serverUrl,
             TEAHOUSE_BENCH_TOKEN: options.token,
+            TEAHOUSE_BENCH_REPOSITORY: issuesRepository,
             TEAHOUSE_BENCH_PULL: String(options.pull.number),
             TEAHOUSE_BENCH_PULL_FILE: options.pull.path,
             TEAHOUSE_BENCH_PULL_THREADS: String(options.pull.threads),

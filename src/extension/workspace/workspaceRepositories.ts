@@ -30,6 +30,8 @@ export class WorkspaceRepositories extends Disposable {
   readonly #changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.#changed.event;
   #matches: Promise<MatchedRepository[]> | undefined;
+  /** The accounts `#matches` was resolved for. */
+  #matchedAccounts = '';
   #lastKey = '';
   #git: GitApi | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -47,6 +49,13 @@ export class WorkspaceRepositories extends Disposable {
 
   /** Matched repositories, the one holding the active editor's file first. */
   async matches(): Promise<MatchedRepository[]> {
+    // the views refresh on the same accounts event that schedules `invalidate`: they must see the new
+    // account's repositories now, not after the debounce (meanwhile they would list every account's items)
+    const accounts = this.#accountsKey();
+    if (accounts !== this.#matchedAccounts) {
+      this.#matchedAccounts = accounts;
+      this.#matches = undefined;
+    }
     this.#matches ??= this.#resolve();
     const matches = await this.#matches;
     const active = vscode.window.activeTextEditor?.document.uri;
@@ -83,6 +92,20 @@ export class WorkspaceRepositories extends Disposable {
         }
       });
     }, 150);
+  }
+
+  /** What `#resolve` reads of the accounts: which there are, where, as whom, and which is active per server. */
+  #accountsKey(): string {
+    return JSON.stringify(
+      this.accounts
+        .list()
+        .map((account) => [
+          account.id,
+          account.serverUrl,
+          account.username,
+          this.accounts.activeFor(account.serverUrl)?.id,
+        ]),
+    );
   }
 
   async #watchGit(): Promise<void> {

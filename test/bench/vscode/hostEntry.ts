@@ -1,7 +1,7 @@
 // Runs inside VS Code's extension host (as an `extensionTestsPath` bundle exporting `run()`): reads the
 // extension's own activation time, adds the bench server as an account, and times the Issues view's first
-// page (the tree's children of "All Open" for the workspace repository, as VS Code asks for them when the
-// node is expanded), then issue 14's figures on the pull request $TEAHOUSE_BENCH_PULL: its Changes tree
+// page (the tree's children of "All Open" for the workspace repository $TEAHOUSE_BENCH_REPOSITORY, as VS
+// Code asks for them when the node is expanded), then issue 14's figures on the pull request $TEAHOUSE_BENCH_PULL: its Changes tree
 // (the pull request node expanded) and the diff of $TEAHOUSE_BENCH_PULL_FILE until its
 // $TEAHOUSE_BENCH_PULL_THREADS threads are placed on the head side. Writes the figures to
 // $TEAHOUSE_BENCH_RESULTS.
@@ -44,11 +44,29 @@ async function poll<T>(probe: () => Promise<T | undefined>, what: string): Promi
   }
 }
 
-/** The children of "All Open" as the tree renders them: nodes and their tree items. */
-async function expandAllOpen(tree: vscode.TreeDataProvider<TreeNode>): Promise<number> {
+/**
+ * "All Open" of `repository` (`owner/repo`), at the view's top as the workspace's only repository. Not the
+ * "All Open" of an account's scope, which the view shows while no workspace repository is matched: that
+ * one is the issue search across every repository the account sees (100,000 in the full bench).
+ */
+function repositoryAllOpen(top: readonly TreeNode[], repository: string): TreeNode | undefined {
+  return top.find(
+    (node) =>
+      node.kind === 'group' &&
+      node.group === 'all' &&
+      node.scope.kind === 'repository' &&
+      `${node.scope.ref.owner}/${node.scope.ref.repo}` === repository,
+  );
+}
+
+/** The children of the repository's "All Open" as the tree renders them: nodes and their tree items. */
+async function expandAllOpen(tree: vscode.TreeDataProvider<TreeNode>, repository: string): Promise<number> {
   const top = (await tree.getChildren(undefined)) ?? [];
-  const allOpen = top.find((node) => labelOf(tree, node).startsWith('All Open'));
-  if (!allOpen) throw new Error(`no "All Open" among ${top.map((node) => labelOf(tree, node)).join(', ')}`);
+  const allOpen = repositoryAllOpen(top, repository);
+  if (!allOpen)
+    throw new Error(
+      `no "All Open" of ${repository} among ${top.map((node) => labelOf(tree, node)).join(', ')}`,
+    );
   const page = (await tree.getChildren(allOpen)) ?? [];
   for (const node of page) tree.getTreeItem(node);
   return page.filter((node) => node.kind === 'issue').length;
@@ -126,6 +144,7 @@ export async function run(): Promise<void> {
   const output = process.env['TEAHOUSE_BENCH_RESULTS']!;
   const url = process.env['TEAHOUSE_BENCH_SERVER']!;
   const token = process.env['TEAHOUSE_BENCH_TOKEN']!;
+  const repository = process.env['TEAHOUSE_BENCH_REPOSITORY']!;
   const extension = vscode.extensions.getExtension<TeahouseApi>('teahouse.teahouse');
   if (!extension) throw new Error('Teahouse is not installed');
   const api = extension.isActive ? extension.exports : await extension.activate();
@@ -133,18 +152,18 @@ export async function run(): Promise<void> {
   const tree = api.trees.issues;
   await vscode.commands.executeCommand('teahouse.issues.refresh');
   // the workspace's remote is matched to the new account: the view shows that repository's groups
-  await poll(async () => {
-    const top = (await tree.getChildren(undefined)) ?? [];
-    return top.some((node) => labelOf(tree, node).startsWith('All Open')) ? true : undefined;
-  }, 'the Issues view to show the bench repository');
+  await poll(
+    async () => repositoryAllOpen((await tree.getChildren(undefined)) ?? [], repository),
+    `the Issues view to show ${repository}`,
+  );
   let t0 = performance.now();
-  const issuesShown = await expandAllOpen(tree);
+  const issuesShown = await expandAllOpen(tree, repository);
   const firstPageMs = performance.now() - t0;
   const warm: number[] = [];
   for (let i = 0; i < 5; i++) {
     await vscode.commands.executeCommand('teahouse.issues.refresh');
     t0 = performance.now();
-    await expandAllOpen(tree);
+    await expandAllOpen(tree, repository);
     warm.push(performance.now() - t0);
   }
   warm.sort((a, b) => a - b);

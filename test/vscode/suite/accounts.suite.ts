@@ -1,8 +1,12 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/accounts/account';
-import { localServer, teahouse, unique } from './helpers';
+import { children, labelOf, localServer, teahouse, unique } from './helpers';
+import { addRemoteAccount, createRemoteUser, remoteServer } from './remoteServer';
+import { git } from './workspaceGit';
 
 async function newUser(): Promise<{ username: string; password: string; token: string }> {
   const { client } = await localServer();
@@ -133,6 +137,47 @@ export function accountsSuite(): void {
       assert.equal(await api.accounts.hasToken(account.id), false, 'the token left SecretStorage');
       const listed = await vscode.authentication.getAccounts('teahouse');
       assert.ok(!listed.some((candidate) => candidate.id === account.id));
+    });
+
+    test("adding an account of the workspace repository's server shows that repository in the Issues view at once", async () => {
+      const api = await teahouse();
+      const user = await createRemoteUser('ws-match');
+      const repo = unique('matched');
+      await user.client.api.createCurrentUserRepo({ body: { name: repo } });
+      const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', unique('matched'));
+      mkdirSync(folder, { recursive: true });
+      try {
+        await git(folder, 'init', '--quiet');
+        await git(
+          folder,
+          'remote',
+          'add',
+          'origin',
+          `${remoteServer().url.replace(/\/?$/, '/')}${user.username}/${repo}.git`,
+        );
+        // the workspace has looked at the folder before the account exists: no account matches it yet
+        assert.ok(!(await api.workspaceRepositories()).some((match) => match.repo === repo));
+        const account = await addRemoteAccount(user);
+        // the refresh the new account started, without waiting for the workspace's debounced change event
+        const top = await children(api.trees.issues, undefined);
+        const scopes = top.flatMap((node) =>
+          node.kind === 'scope' || node.kind === 'group' ? [node.scope] : [],
+        );
+        assert.ok(
+          scopes.some(
+            (scope) =>
+              scope.kind === 'repository' &&
+              scope.account.id === account.id &&
+              scope.ref.owner === user.username &&
+              scope.ref.repo === repo,
+          ),
+          `the Issues view shows ${user.username}/${repo}: ${top.map((node) => labelOf(api.trees.issues, node)).join(', ')}`,
+        );
+        // not the account's every repository (the issue search across all it sees) in the meantime
+        assert.ok(!scopes.some((scope) => scope.kind === 'account' && scope.account.id === account.id));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     suiteTeardown(async () => {
