@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { Database } from '../../src/server/store/database';
 import { insertIssue } from '../../src/server/store/issues';
 import { listIssues, type IssueFilter } from '../../src/server/store/issuesList';
-import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
 import { insertUser } from '../../src/server/store/users';
-import { makeTempDir } from './harness';
+import { insertTestRepository, openTestStore } from './storeFixture';
 
 // SQLite's lower() and LIKE fold ASCII letters only, and LIKE reads a text up to its first NUL.
 const likeText = (text: string): string => text.split('\0')[0]!.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -18,24 +14,10 @@ const likeText = (text: string): string => text.split('\0')[0]!.replace(/[A-Z]/g
  * condition (Unicode folding into ASCII, NUL), in one repository and across two, in every order.
  */
 describe('issue search totals and pages from the indexes', () => {
-  const dir = makeTempDir('teahouse-issue-count-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-issue-count-');
   after(() => db.close());
   const posterId = insertUser(db, { name: 'ic-owner', email: 'ic@example.com', passwdHash: '', salt: '' });
-  const repo = (name: string): number =>
-    insertRepository(db, {
-      ownerId: posterId,
-      ownerName: 'ic-owner',
-      name,
-      description: '',
-      defaultBranch: 'main',
-      isPrivate: false,
-      isEmpty: true,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
-    });
+  const repo = (name: string): number => insertTestRepository(db, { id: posterId, name: 'ic-owner' }, name);
   const large = repo('large');
   const other = repo('other');
   // Kelvin sign and dotted capital I fold to ASCII letters in the trigram index, not in lower().
@@ -183,23 +165,10 @@ describe('issue search totals and pages from the indexes', () => {
 });
 
 describe('issue search totals when every text is plain ASCII', () => {
-  const dir = makeTempDir('teahouse-issue-ascii-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-issue-ascii-');
   after(() => db.close());
   const posterId = insertUser(db, { name: 'ia-owner', email: 'ia@example.com', passwdHash: '', salt: '' });
-  const repoId = insertRepository(db, {
-    ownerId: posterId,
-    ownerName: 'ia-owner',
-    name: 'plain',
-    description: '',
-    defaultBranch: 'main',
-    isPrivate: false,
-    isEmpty: true,
-    isTemplate: false,
-    objectFormatName: 'sha1',
-    size: 0,
-  });
+  const repoId = insertTestRepository(db, { id: posterId, name: 'ia-owner' }, 'plain');
   const texts: { number: number; title: string; content: string }[] = [];
   db.transaction(() => {
     for (let i = 0; i < 5_200; i++) {

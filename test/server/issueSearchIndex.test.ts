@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { Database } from '../../src/server/store/database';
 import { deleteIssueRow, insertIssue, type IssueRow } from '../../src/server/store/issues';
 import { listIssues } from '../../src/server/store/issuesList';
 import { migrate, migrations } from '../../src/server/store/migrations';
-import { deleteRepositoryRow, insertRepository } from '../../src/server/store/repositories';
+import { deleteRepositoryRow } from '../../src/server/store/repositories';
 import { insertUser } from '../../src/server/store/users';
-import { makeTempDir } from './harness';
+import { insertTestRepository, openTestStore } from './storeFixture';
 
 // SQLite's lower() and LIKE fold ASCII letters only.
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -17,24 +15,10 @@ const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toL
  * candidates first; both answer the LIKE semantics (a case-insensitive substring of title or body).
  */
 describe('issue search in small and large repositories', () => {
-  const dir = makeTempDir('teahouse-issue-search-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-issue-search-');
   after(() => db.close());
   const posterId = insertUser(db, { name: 'is-owner', email: 'is@example.com', passwdHash: '', salt: '' });
-  const repo = (name: string): number =>
-    insertRepository(db, {
-      ownerId: posterId,
-      ownerName: 'is-owner',
-      name,
-      description: '',
-      defaultBranch: 'main',
-      isPrivate: false,
-      isEmpty: true,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
-    });
+  const repo = (name: string): number => insertTestRepository(db, { id: posterId, name: 'is-owner' }, name);
   const small = repo('small');
   const large = repo('large');
   const texts: [string, string][] = [
@@ -151,27 +135,13 @@ describe('issue search in small and large repositories', () => {
  * the text it indexed: the vocabulary empties when every issue is gone).
  */
 describe('issue search index keyed by repository and number (migration 63)', () => {
-  const dir = makeTempDir('teahouse-issue-keys-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(
-    db,
+  const db = openTestStore(
+    'teahouse-issue-keys-',
     migrations.filter((m) => m.version < 63),
   );
   after(() => db.close());
   const posterId = insertUser(db, { name: 'ik-owner', email: 'ik@example.com', passwdHash: '', salt: '' });
-  const repo = (name: string): number =>
-    insertRepository(db, {
-      ownerId: posterId,
-      ownerName: 'ik-owner',
-      name,
-      description: '',
-      defaultBranch: 'main',
-      isPrivate: false,
-      isEmpty: true,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
-    });
+  const repo = (name: string): number => insertTestRepository(db, { id: posterId, name: 'ik-owner' }, name);
   const first = repo('first');
   const second = repo('second');
   const model = new Map<number, { repoId: number; number: number; title: string; content: string }>();

@@ -13,13 +13,10 @@ import { findIssueById, insertIssue } from '../../src/server/store/issues';
 import { insertLabel } from '../../src/server/store/labels';
 import { insertMilestone } from '../../src/server/store/milestones';
 import { migrate } from '../../src/server/store/migrations';
-import {
-  findRepositoryById,
-  insertRepository,
-  type RepositoryRow,
-} from '../../src/server/store/repositories';
+import { findRepositoryById, type RepositoryRow } from '../../src/server/store/repositories';
 import { findUserById, insertUser } from '../../src/server/store/users';
 import { makeTempDir } from './harness';
+import { insertTestRepository } from './storeFixture';
 
 interface Payload {
   action: string;
@@ -57,18 +54,7 @@ describe('issue events', () => {
   };
   const repo: RepositoryRow = findRepositoryById(
     db,
-    insertRepository(db, {
-      ownerId,
-      ownerName: 'ev-owner',
-      name: 'events',
-      description: '',
-      defaultBranch: 'main',
-      isPrivate: false,
-      isEmpty: true,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
-    }),
+    insertTestRepository(db, { id: ownerId, name: 'ev-owner' }, 'events'),
   )!;
 
   beforeEach(() => {

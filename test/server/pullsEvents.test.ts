@@ -15,13 +15,10 @@ import type { PullItem } from '../../src/server/services/pullRequestsState';
 import { createReview } from '../../src/server/services/reviews';
 import { Database } from '../../src/server/store/database';
 import { migrate } from '../../src/server/store/migrations';
-import {
-  findRepositoryById,
-  insertRepository,
-  type RepositoryRow,
-} from '../../src/server/store/repositories';
+import { findRepositoryById, type RepositoryRow } from '../../src/server/store/repositories';
 import { findUserById, insertUser, type UserRow } from '../../src/server/store/users';
 import { git, GitWorkspace, makeTempDir, serverRepoPath } from '../helpers/gitFixtures';
+import { insertTestRepository } from './storeFixture';
 import { waitFor } from './harness';
 
 interface PullPayload {
@@ -87,18 +84,7 @@ describe('pull request events', () => {
   git(dataDir, ['clone', '--quiet', '--bare', ws.dir, gitDir]);
   const repo: RepositoryRow = findRepositoryById(
     db,
-    insertRepository(db, {
-      ownerId: owner.id,
-      ownerName: 'ev-owner',
-      name: 'events',
-      description: '',
-      defaultBranch: 'main',
-      isPrivate: false,
-      isEmpty: false,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
-    }),
+    insertTestRepository(db, { id: owner.id, name: 'ev-owner' }, 'events', { isEmpty: false }),
   )!;
 
   const payloads = (): PullPayload[] => events.map((e) => e.payload as unknown as PullPayload);

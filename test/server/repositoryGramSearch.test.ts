@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { canSeeRepo, type Viewer } from '../../src/server/services/permissions';
 import { pageOfVisibleRepositories } from '../../src/server/services/repositoryVisibility';
-import { Database } from '../../src/server/store/database';
-import { migrate } from '../../src/server/store/migrations';
 import { insertOrganization } from '../../src/server/store/organizations';
-import { insertRepository, type RepositoryRow } from '../../src/server/store/repositories';
+import { type RepositoryRow } from '../../src/server/store/repositories';
 import type { RepositoryFilter } from '../../src/server/store/repositorySearch';
 import { insertTeam, insertTeamRepo, insertTeamUser } from '../../src/server/store/teams';
 import { findUserById, insertUser } from '../../src/server/store/users';
-import { makeTempDir } from './harness';
+import { insertTestRepository, openTestStore } from './storeFixture';
 
 // SQLite's lower() and LIKE fold ASCII letters only.
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -32,9 +29,7 @@ const alphabetical = (a: RepositoryRow, b: RepositoryRow): number => {
  * viewers who see all, some or little, before and after the writes the table must follow.
  */
 describe('repository search by a short keyword, counted from the substring table', () => {
-  const dir = makeTempDir('teahouse-gram-search-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-gram-search-');
   after(() => db.close());
 
   const user = (
@@ -81,18 +76,12 @@ describe('repository search by a short keyword, counted from the substring table
   db.transaction(() => {
     for (let i = 0; i < 700; i++) {
       const owner = owners[i % owners.length]!;
-      const id = insertRepository(db, {
-        ownerId: owner.id,
-        ownerName: owner.name,
-        name: `${i % 7 === 0 ? 'Project' : i % 11 === 0 ? 'Café' : 'project'}-${String(i).padStart(4, '0')}`,
-        description: `repository ${i} oo`,
-        defaultBranch: 'main',
-        isPrivate: i % 4 === 0,
-        isEmpty: true,
-        isTemplate: false,
-        objectFormatName: 'sha1',
-        size: 0,
-      });
+      const id = insertTestRepository(
+        db,
+        { id: owner.id, name: owner.name },
+        `${i % 7 === 0 ? 'Project' : i % 11 === 0 ? 'Café' : 'project'}-${String(i).padStart(4, '0')}`,
+        { description: `repository ${i} oo`, isPrivate: i % 4 === 0 },
+      );
       if (i % 3 === 0)
         db.run('UPDATE repository SET topics = ? WHERE id = ?', topicSets[i % topicSets.length]!, id);
       if (owner.id === vault && i % 2 === 0) insertTeamRepo(db, { id: team, org_id: vault }, id);

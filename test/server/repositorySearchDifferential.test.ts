@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { Database } from '../../src/server/store/database';
-import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
 import { findRepositories, type RepositoryFilter } from '../../src/server/store/repositorySearch';
 import { insertUser } from '../../src/server/store/users';
-import { makeTempDir } from './harness';
+import { insertTestRepository, openTestStore } from './storeFixture';
 
 interface Repo {
   owner: string;
@@ -41,9 +37,7 @@ function expected(
 }
 
 describe('repository search indexes against the substring semantics', () => {
-  const dir = makeTempDir('teahouse-search-index-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-search-index-');
   after(() => db.close());
 
   const owners = ['Zoë', 'ab', 'Mixed-Case'];
@@ -78,17 +72,8 @@ describe('repository search indexes against the substring semantics', () => {
     };
     if (repos.some((r) => r.owner === repo.owner && r.name.toLowerCase() === repo.name.toLowerCase()))
       repo.name = `${repo.name}~${i}`;
-    const id = insertRepository(db, {
-      ownerId: ownerIds[owner]!,
-      ownerName: repo.owner,
-      name: repo.name,
+    const id = insertTestRepository(db, { id: ownerIds[owner]!, name: repo.owner }, repo.name, {
       description: repo.description,
-      defaultBranch: 'main',
-      isPrivate: false,
-      isEmpty: true,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
     });
     db.run('UPDATE repository SET topics = ? WHERE id = ?', JSON.stringify(repo.topics), id);
     repos.push(repo);

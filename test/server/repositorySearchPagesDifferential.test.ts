@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pageOfVisible, pageOfVisibleRepositories } from '../../src/server/services/repositoryVisibility';
 import { upsertCollaboration } from '../../src/server/store/collaborations';
-import { Database } from '../../src/server/store/database';
-import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
 import { findRepositories, type RepositoryFilter } from '../../src/server/store/repositorySearch';
 import { findUserByName, insertUser } from '../../src/server/store/users';
-import { makeTempDir } from './harness';
+import { insertTestRepository, openTestStore } from './storeFixture';
 
 /**
  * Search pages and totals counted and sorted in the database (pageOfVisibleRepositories: index candidates,
@@ -16,9 +12,7 @@ import { makeTempDir } from './harness';
  * filtered through canSeeRepo and sliced (pageOfVisible), for viewers who see all, some or little.
  */
 describe('repository search pages against loading every match', () => {
-  const dir = makeTempDir('teahouse-search-pages-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-search-pages-');
   after(() => db.close());
 
   const user = (
@@ -37,18 +31,12 @@ describe('repository search pages against loading every match', () => {
   db.transaction(() => {
     for (let i = 0; i < 600; i++) {
       const owner = owners[i % 3]!;
-      const id = insertRepository(db, {
-        ownerId: owner.id,
-        ownerName: owner.name,
-        name: `${i % 7 === 0 ? 'Project' : 'project'}-${String(i).padStart(4, '0')}`,
-        description: `repository ${i}`,
-        defaultBranch: 'main',
-        isPrivate: i % 4 === 0,
-        isEmpty: true,
-        isTemplate: false,
-        objectFormatName: 'sha1',
-        size: i % 11,
-      });
+      const id = insertTestRepository(
+        db,
+        { id: owner.id, name: owner.name },
+        `${i % 7 === 0 ? 'Project' : 'project'}-${String(i).padStart(4, '0')}`,
+        { description: `repository ${i}`, isPrivate: i % 4 === 0, size: i % 11 },
+      );
       db.run('UPDATE repository SET num_stars = ?, created = ? WHERE id = ?', i % 5, 1_000 + (i % 13), id);
       if (i % 8 === 0 && owner.id === alice) upsertCollaboration(db, id, bob, 'read');
     }

@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Database } from '../../src/server/store/database';
 import { migrate } from '../../src/server/store/migrations';
-import { insertRepository } from '../../src/server/store/repositories';
 import { insertUser } from '../../src/server/store/users';
 import { makeTempDir } from './harness';
+import { insertTestRepository } from './storeFixture';
 
 export interface RulesStore {
   db: Database;
@@ -30,18 +30,7 @@ export function openRulesStore(tempPrefix: string): RulesStore {
     passwdHash: '',
     salt: '',
   });
-  const repoId = insertRepository(db, {
-    ownerId,
-    ownerName: 'rules-owner',
-    name: 'rules',
-    description: '',
-    defaultBranch: 'main',
-    isPrivate: false,
-    isEmpty: true,
-    isTemplate: false,
-    objectFormatName: 'sha1',
-    size: 0,
-  });
+  const repoId = insertTestRepository(db, { id: ownerId, name: 'rules-owner' }, 'rules');
   return {
     db,
     ownerId,
