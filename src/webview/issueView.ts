@@ -4,6 +4,7 @@ import { button, h, icon, routeLinks, when } from './dom';
 import { pullSections } from './pullSections';
 import {
   reactionContents,
+  reactionEmoji,
   type CommentModel,
   type PanelTarget,
   type ReactionGroup,
@@ -22,17 +23,6 @@ const content = h('div', { id: 'content' });
 const errorLine = h('p', { id: 'error', role: 'alert', class: 'error', hidden: true });
 let model: ViewModel | undefined;
 let draft = channel.state?.draft ?? '';
-
-const emoji: Record<string, string> = {
-  '+1': '👍',
-  '-1': '👎',
-  laugh: '😄',
-  hooray: '🎉',
-  confused: '😕',
-  heart: '❤️',
-  rocket: '🚀',
-  eyes: '👀',
-};
 
 const stateNames: Record<string, string> = {
   open: l10n.t('open'),
@@ -67,7 +57,7 @@ function reactions(groups: readonly ReactionGroup[], target: ReactionTarget): HT
   for (const group of groups) {
     row.append(
       button(
-        `${emoji[group.content] ?? group.content} ${group.count}`,
+        `${(reactionEmoji as Readonly<Record<string, string>>)[group.content] ?? group.content} ${group.count}`,
         {
           secondary: !group.mine,
           title: group.mine
@@ -85,7 +75,7 @@ function reactions(groups: readonly ReactionGroup[], target: ReactionTarget): HT
   });
   picker.append(h('vscode-option', { value: '' }, '☺ +'));
   for (const content of reactionContents)
-    picker.append(h('vscode-option', { value: content }, `${emoji[content]} ${content}`));
+    picker.append(h('vscode-option', { value: content }, `${reactionEmoji[content]} ${content}`));
   picker.addEventListener('change', () => {
     const value = (picker as HTMLElement & { value?: string }).value;
     if (value) void act(() => channel.request('react', { target, content: value }));

@@ -153,16 +153,19 @@ export type EventMessage =
 
 export type ExtensionMessage = ResponseMessage | EventMessage;
 
-export const reactionContents = [
-  '+1',
-  '-1',
-  'laugh',
-  'hooray',
-  'confused',
-  'heart',
-  'rocket',
-  'eyes',
-] as const;
+/** Gitea's default reactions (`[ui] REACTIONS`) and the emoji shown for each, in the webviews and the editor. */
+export const reactionEmoji = {
+  '+1': '👍',
+  '-1': '👎',
+  laugh: '😄',
+  hooray: '🎉',
+  confused: '😕',
+  heart: '❤️',
+  rocket: '🚀',
+  eyes: '👀',
+} as const satisfies Readonly<Record<string, string>>;
+
+export const reactionContents = Object.keys(reactionEmoji) as (keyof typeof reactionEmoji)[];
 
 export function isRequestMessage(value: unknown): value is RequestMessage {
   return (

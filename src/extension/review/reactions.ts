@@ -1,16 +1,8 @@
 import type { Reaction } from '../../api/types';
+import { reactionEmoji as defaultReactionEmoji } from '../../webview/protocol';
 
-/** Gitea's default reactions (`[ui] REACTIONS`) and the emoji shown for each. */
-export const reactionEmoji: Readonly<Record<string, string>> = {
-  '+1': '👍',
-  '-1': '👎',
-  laugh: '😄',
-  hooray: '🎉',
-  confused: '😕',
-  heart: '❤️',
-  rocket: '🚀',
-  eyes: '👀',
-};
+/** Each default reaction's emoji, looked up by any reaction's content. */
+const reactionEmoji: Readonly<Record<string, string>> = defaultReactionEmoji;
 
 export interface ReactionCount {
   readonly content: string;

@@ -10,76 +10,94 @@ function checkServer(services: Services, target: IssueTarget): void {
   if (missing !== undefined) throw new Error(vscode.l10n.t('Review requests {0}.', requirementText(missing)));
 }
 
-/** "Request Reviewers…": the repository's collaborators to pick from, or `reviewers` given. */
-async function requestReviewers(
+/** What one of the reviewer commands offers to pick, and what it sends for the reviewers picked. */
+interface ReviewerChange {
+  /** The reviewers picked, or undefined when there was nothing to pick or the user cancelled. */
+  pick(target: IssueTarget): Promise<string[] | undefined>;
+  send(target: IssueTarget, reviewers: string[]): Promise<void>;
+}
+
+/** A reviewer command on a pull request: `reviewers` given in the options, or picked. */
+async function changeReviewers(
   services: Services,
   first: unknown,
   second: unknown,
+  change: ReviewerChange,
 ): Promise<string[] | undefined> {
   const target = await resolveIssue(services, first, true);
   if (!target) return undefined;
   checkServer(services, target);
-  const { client, ref, index } = target;
-  let reviewers = commandOptions<{ reviewers: string[] }>(first, second).reviewers;
-  if (reviewers === undefined) {
+  const given = commandOptions<{ reviewers: string[] }>(first, second).reviewers;
+  const reviewers = given ?? (await change.pick(target));
+  if (!reviewers || reviewers.length === 0) return undefined;
+  await change.send(target, reviewers);
+  announceTrackerChange(services, target);
+  return reviewers;
+}
+
+const pickedLabels = (picked: readonly vscode.QuickPickItem[] | undefined): string[] | undefined =>
+  picked?.map((item) => item.label);
+
+/** "Request Reviewers…": the repository's collaborators who are neither the author nor asked already. */
+const requestReviewers: ReviewerChange = {
+  async pick({ client, ref, index }) {
     const pull = await client.api.repoGetPullRequest({ ...ref, index });
     const requested = new Set(pull.requested_reviewers.map((user) => user.login));
     const candidates = [];
     for await (const user of client.paginate('repoListCollaborators', { ...ref })) {
       if (user.login !== pull.user.login && !requested.has(user.login)) candidates.push(user);
     }
-    const picked = await vscode.window.showQuickPick(
-      candidates.map((user) => ({ label: user.login, description: user.full_name || undefined })),
-      { title: vscode.l10n.t('Request reviewers for #{0}', index), canPickMany: true, ignoreFocusOut: true },
+    return pickedLabels(
+      await vscode.window.showQuickPick(
+        candidates.map((user) => ({ label: user.login, description: user.full_name || undefined })),
+        {
+          title: vscode.l10n.t('Request reviewers for #{0}', index),
+          canPickMany: true,
+          ignoreFocusOut: true,
+        },
+      ),
     );
-    if (!picked || picked.length === 0) return undefined;
-    reviewers = picked.map((item) => item.label);
-  }
-  await client.api.repoCreatePullReviewRequests({ ...ref, index, body: { reviewers } });
-  announceTrackerChange(services, target);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('Requested a review of #{0} from {1}', index, reviewers.join(', ')),
-  );
-  return reviewers;
-}
+  },
+  async send({ client, ref, index }, reviewers) {
+    await client.api.repoCreatePullReviewRequests({ ...ref, index, body: { reviewers } });
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Requested a review of #{0} from {1}', index, reviewers.join(', ')),
+    );
+  },
+};
 
-/** "Remove Reviewers…": of the pull request's requested reviewers, or `reviewers` given. */
-async function removeReviewers(
-  services: Services,
-  first: unknown,
-  second: unknown,
-): Promise<string[] | undefined> {
-  const target = await resolveIssue(services, first, true);
-  if (!target) return undefined;
-  checkServer(services, target);
-  const { client, ref, index } = target;
-  let reviewers = commandOptions<{ reviewers: string[] }>(first, second).reviewers;
-  if (reviewers === undefined) {
+/** "Remove Reviewers…": of the pull request's requested reviewers. */
+const removeReviewers: ReviewerChange = {
+  async pick({ client, ref, index }) {
     const pull = await client.api.repoGetPullRequest({ ...ref, index });
     if (pull.requested_reviewers.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No reviews are requested on #{0}.', index));
       return undefined;
     }
-    const picked = await vscode.window.showQuickPick(
-      pull.requested_reviewers.map((user) => ({ label: user.login })),
-      { title: vscode.l10n.t('Remove reviewers from #{0}', index), canPickMany: true, ignoreFocusOut: true },
+    return pickedLabels(
+      await vscode.window.showQuickPick(
+        pull.requested_reviewers.map((user) => ({ label: user.login })),
+        {
+          title: vscode.l10n.t('Remove reviewers from #{0}', index),
+          canPickMany: true,
+          ignoreFocusOut: true,
+        },
+      ),
     );
-    if (!picked || picked.length === 0) return undefined;
-    reviewers = picked.map((item) => item.label);
-  }
-  await client.api.repoDeletePullReviewRequests({ ...ref, index, body: { reviewers } });
-  announceTrackerChange(services, target);
-  return reviewers;
-}
+  },
+  async send({ client, ref, index }, reviewers) {
+    await client.api.repoDeletePullReviewRequests({ ...ref, index, body: { reviewers } });
+  },
+};
 
 export function registerReviewerCommands(services: Services): vscode.Disposable[] {
   const { errors } = services;
   return [
     registerCommand(errors, 'teahouse.requestReviewers', (first, second) =>
-      requestReviewers(services, first, second),
+      changeReviewers(services, first, second, requestReviewers),
     ),
     registerCommand(errors, 'teahouse.removeReviewers', (first, second) =>
-      removeReviewers(services, first, second),
+      changeReviewers(services, first, second, removeReviewers),
     ),
   ];
 }
