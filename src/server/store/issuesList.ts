@@ -206,8 +206,11 @@ interface RepositoryCounters {
  * takes milliseconds. Undefined when other filters apply.
  */
 function totalFromCounters(db: Database, filter: IssueFilter): number | undefined {
-  const { repoIds, isPull, isClosed, acrossRepositories, ...others } = filter;
-  const narrowing = Object.entries(others).filter(([key, value]) => value !== undefined && key !== 'sort');
+  const { isPull, isClosed } = filter;
+  const unnarrowed = new Set(['repoIds', 'acrossRepositories', 'isPull', 'isClosed', 'sort']);
+  const narrowing = Object.entries(filter).filter(
+    ([key, value]) => value !== undefined && !unnarrowed.has(key),
+  );
   const repoId = singleRepository(filter);
   if (repoId === undefined || narrowing.length > 0) return undefined;
   const c = db.get<RepositoryCounters>(
