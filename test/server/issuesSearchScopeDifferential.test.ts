@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { issueUnit } from '../../src/server/services/issuesAccess';
 import {
@@ -11,7 +10,7 @@ import {
 import { querySinceBefore } from '../../src/server/services/issuesTime';
 import { atLeast, repoAccess, type Viewer } from '../../src/server/services/permissions';
 import { upsertCollaboration } from '../../src/server/store/collaborations';
-import { Database } from '../../src/server/store/database';
+import type { Database } from '../../src/server/store/database';
 import { insertIssue } from '../../src/server/store/issues';
 import {
   issueSortTypes,
@@ -20,10 +19,9 @@ import {
   type IssueSort,
 } from '../../src/server/store/issuesList';
 import { insertLabel, labelIdsByNamesInRepos } from '../../src/server/store/labels';
-import { migrate } from '../../src/server/store/migrations';
 import { findMilestone, findMilestoneByName, insertMilestone } from '../../src/server/store/milestones';
 import { insertOrganization, insertOrgUser } from '../../src/server/store/organizations';
-import { insertRepository, type RepositoryRow } from '../../src/server/store/repositories';
+import type { RepositoryRow } from '../../src/server/store/repositories';
 import { findRepositories } from '../../src/server/store/repositorySearch';
 import {
   findTeamByName,
@@ -33,7 +31,7 @@ import {
   replaceTeamUnits,
 } from '../../src/server/store/teams';
 import { findAccountByName, findUserById, findUserByName, insertUser } from '../../src/server/store/users';
-import { makeTempDir } from './harness';
+import { insertTestRepository, openTestStore } from './storeFixture';
 
 // ---- The previous implementation (before issue 17's round 2), kept as the model ----
 
@@ -129,9 +127,7 @@ function modelFilter(db: Database, viewer: Viewer, query: IssueSearchQuery): Iss
  * for every repository: the same items, order and total for every viewer, filter and page.
  */
 describe('issue search across repositories against deciding every repository', () => {
-  const dir = makeTempDir('teahouse-issue-scope-');
-  const db = new Database(path.join(dir, 'teahouse.db'));
-  migrate(db);
+  const db = openTestStore('teahouse-issue-scope-');
   after(() => db.close());
 
   let seed = 29;
@@ -177,18 +173,7 @@ describe('issue search across repositories against deciding every repository', (
   const people = [alice, bob, rita, carol, dave, hermit];
 
   const repository = (owner: { id: number; name: string }, name: string, isPrivate: boolean): number =>
-    insertRepository(db, {
-      ownerId: owner.id,
-      ownerName: owner.name,
-      name,
-      description: '',
-      defaultBranch: 'main',
-      isPrivate,
-      isEmpty: true,
-      isTemplate: false,
-      objectFormatName: 'sha1',
-      size: 0,
-    });
+    insertTestRepository(db, owner, name, { isPrivate });
   const label = (owner: { repoId: number } | { orgId: number }, name: string): number =>
     insertLabel(db, owner, { name, description: '', color: 'ee0701', exclusive: false, archived: false }).id;
   const milestone = (repoId: number, name: string): number =>
