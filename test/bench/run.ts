@@ -14,7 +14,14 @@ import { measureExtension } from './extensionBench';
 import { buildHistory, git } from './gitRepository';
 import { measureGit } from './gitBench';
 import { measureReviews } from './reviewBench';
-import { measureIssueScale, measureIssueSearchScale, p50, searchRow } from './scale';
+import {
+  issueSearchPath,
+  issueSearchRow,
+  measureIssueScale,
+  measureIssueSearchScale,
+  p50,
+  searchRow,
+} from './scale';
 import { managedGitDir } from '../../src/server/git/paths';
 import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
 import { rssMb, startBuiltServer } from './serverProcess';
@@ -84,6 +91,7 @@ async function measure(rows: Row[]): Promise<void> {
     }
     const searchPath = `/repos/search?q=${searchKeyword}`;
     const searchSmall = await p50(server, world, searchPath);
+    const issueSearchSmall = await p50(server, world, issueSearchPath);
     rows.push(...(await measureIssueScale(server, world)));
     for (const keyword of issueSearchKeywords)
       rows.push(await measureIssueSearchScale(server, world, keyword));
@@ -139,6 +147,8 @@ async function measure(rows: Row[]): Promise<void> {
     server = await startBuiltServer(dataDir);
     const searchBig = await p50(server, world, searchPath);
     rows.push(searchRow(searchKeyword, searchBig, searchSmall, smallRepositoryCount));
+    const issueSearchBig = await p50(server, world, issueSearchPath);
+    rows.push(issueSearchRow(issueSearchBig, issueSearchSmall, smallRepositoryCount));
     if (gitDir) {
       // the baselines read the server's own copy (the same packs), not the fast-import source with its bitmaps
       rows.push(...(await measureGit(server, world, managedGitDir(dataDir, 'bench', historyRepo), log)));

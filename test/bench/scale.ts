@@ -4,6 +4,8 @@ import type { BenchServer } from './serverProcess';
 import { ms, times, type Row } from './table';
 
 const samples = 200;
+// the page size of the extension's Issues view
+const issueSearchLimit = 50;
 
 /** p50 of sequential requests to one API path. */
 export const p50 = (server: BenchServer, world: BenchWorld, apiPath: string): Promise<number> =>
@@ -47,6 +49,16 @@ function scaleRow(figure: string, big: number, small: number): Row {
 
 export const searchRow = (keyword: string, big: number, small: number, smallCount: number): Row =>
   scaleRow(`repos/search ?q=${keyword}: p50 at 100k vs ${smallCount / 1000}k repos`, big, small);
+
+/** The account-wide issue search (the extension's Issues view outside a workspace repository). */
+export const issueSearchPath = `/repos/issues/search?state=open&limit=${issueSearchLimit}`;
+
+export const issueSearchRow = (big: number, small: number, smallCount: number): Row =>
+  scaleRow(
+    `issues/search ?state=open&limit=${issueSearchLimit}: p50 at 100k vs ${smallCount / 1000}k repos`,
+    big,
+    small,
+  );
 
 /** Issue search (`?q=`, a substring of title or body) in the repository of 100k issues against 1k. */
 export async function measureIssueSearchScale(

@@ -17,11 +17,12 @@ describe('repository search pages against loading every match', () => {
 
   const user = (
     name: string,
-    extra: { isAdmin?: boolean; visibility?: 'public' | 'limited' | 'private' } = {},
+    extra: { isAdmin?: boolean; restricted?: boolean; visibility?: 'public' | 'limited' | 'private' } = {},
   ) => insertUser(db, { name, email: `${name}@example.com`, passwdHash: '', salt: '', ...extra });
   const alice = user('alice');
   const bob = user('bob');
   const hermit = user('hermit', { visibility: 'private' });
+  const rita = user('rita', { restricted: true });
   user('root', { isAdmin: true });
   const owners = [
     { id: alice, name: 'alice' },
@@ -39,11 +40,16 @@ describe('repository search pages against loading every match', () => {
       );
       db.run('UPDATE repository SET num_stars = ?, created = ? WHERE id = ?', i % 5, 1_000 + (i % 13), id);
       if (i % 8 === 0 && owner.id === alice) upsertCollaboration(db, id, bob, 'read');
+      // a restricted user sees only what they were given, public or not
+      if (i % 5 === 0) upsertCollaboration(db, id, rita, 'read');
     }
   });
 
   test('every viewer, keyword, order and page: the same rows and total', () => {
-    const viewers = [null, ...['alice', 'bob', 'hermit', 'root'].map((name) => findUserByName(db, name)!)];
+    const viewers = [
+      null,
+      ...['alice', 'bob', 'hermit', 'rita', 'root'].map((name) => findUserByName(db, name)!),
+    ];
     const filters: RepositoryFilter[] = [];
     for (const keywords of [['12'], ['1'], ['12', '3'], ['project-01'], ['zz'], ['ce/pro']]) {
       filters.push({ keywords, sort: 'alpha', order: 'asc' });

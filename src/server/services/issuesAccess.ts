@@ -14,6 +14,22 @@ import {
 export const issueUnit = (isPull: boolean): RepoUnit => (isPull ? 'repo.pulls' : 'repo.issues');
 
 /**
+ * Whether the viewer may read the repository's issues or pull requests of one of `kinds` (is_pull values):
+ * the unit is enabled and the viewer reads it. The cross-repository search searches such repositories.
+ */
+export const canReadIssueKinds = (
+  db: Database,
+  viewer: Viewer,
+  repo: RepositoryRow,
+  kinds: readonly boolean[],
+): boolean =>
+  kinds.some(
+    (isPull) =>
+      (isPull ? repo.has_pull_requests : repo.has_issues) &&
+      atLeast(repoAccess(db, viewer, repo, issueUnit(isPull)), 'read'),
+  );
+
+/**
  * Throws unless the viewer reaches `needed` on the repository's issues (or pull requests): 404 when the
  * unit is disabled or they cannot read it, 401 anonymous, 403 otherwise (through the permission module).
  */

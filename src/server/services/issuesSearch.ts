@@ -4,12 +4,12 @@ import { issueSortTypes, type IssueFilter, type IssueSort } from '../store/issue
 import { labelIdsByNamesInRepos } from '../store/labels';
 import { findMilestone, findMilestoneByName } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
-import { findRepositories } from '../store/repositorySearch';
+import type { RepositoryFilter } from '../store/repositorySearch';
 import { findTeamByName } from '../store/teams';
 import { findAccountByName, findUserByName } from '../store/users';
 import { querySinceBefore } from './issuesTime';
-import { issueUnit } from './issuesAccess';
-import { atLeast, repoAccess, type Viewer } from './permissions';
+import { searchedRepositories } from './issuesSearchScope';
+import type { Viewer } from './permissions';
 
 /** The query of `GET /repos/{owner}/{repo}/issues`, as received (an unknown choice is the handler's to read). */
 export interface IssueListQuery {
@@ -70,19 +70,6 @@ function sortFilter(sort: string | undefined): IssueSort | undefined {
 }
 
 /**
- * Labels by name (the repositories' own and their organizations'): names that match nothing are
- * discarded, and when none is left the filter is dropped — Gitea's documented behaviour.
- */
-function labelFilter(
-  db: Database,
-  repos: readonly RepositoryRow[],
-  value: string | undefined,
-): number[] | undefined {
-  const ids = labelIdsByNamesInRepos(db, repos, splitList(value));
-  return ids.length > 0 ? ids : undefined;
-}
-
-/**
  * The repository list's labels: an issue must carry every named label (Gitea joins `issue_label` once per
  * label), where a name may stand for the repository's label and its organization's. Unknown names are
  * discarded, and when none is left the filter is dropped.
@@ -98,22 +85,14 @@ function everyLabelFilter(
   return groups.length > 0 ? groups : undefined;
 }
 
-/** Milestones by name, falling back to an id in a single repository; unknown ones are discarded. */
-function milestoneFilter(
-  db: Database,
-  repos: readonly RepositoryRow[],
-  value: string | undefined,
-): number[] | undefined {
+/** Milestones by name, falling back to an id of the repository; unknown ones are discarded. */
+function milestoneFilter(db: Database, repo: RepositoryRow, value: string | undefined): number[] | undefined {
   const ids = new Set<number>();
   for (const part of splitList(value)) {
-    for (const repo of repos) {
-      const milestone =
-        findMilestoneByName(db, repo.id, part) ??
-        (repos.length === 1 && /^\d{1,15}$/.test(part)
-          ? findMilestone(db, repo.id, Number(part))
-          : undefined);
-      if (milestone) ids.add(milestone.id);
-    }
+    const milestone =
+      findMilestoneByName(db, repo.id, part) ??
+      (/^\d{1,15}$/.test(part) ? findMilestone(db, repo.id, Number(part)) : undefined);
+    if (milestone) ids.add(milestone.id);
   }
   return ids.size > 0 ? [...ids] : undefined;
 }
@@ -126,7 +105,7 @@ export function repositoryIssueFilter(db: Database, repo: RepositoryRow, query: 
     isClosed: stateFilter(query.state),
     isPull: typeFilter(query.type),
     labelIdGroups: everyLabelFilter(db, repo, query.labels),
-    milestoneIds: milestoneFilter(db, [repo], query.milestones),
+    milestoneIds: milestoneFilter(db, repo, query.milestones),
     keyword: query.q?.trim().replaceAll('\0', '') || undefined,
     posterId: userFilter(db, query.created_by),
     assigneeId: userFilter(db, query.assigned_by),
@@ -137,13 +116,8 @@ export function repositoryIssueFilter(db: Database, repo: RepositoryRow, query: 
   };
 }
 
-/** The repositories whose issues (or pull requests) the viewer may read, for the cross-repository search. */
-function searchableRepositories(
-  db: Database,
-  viewer: Viewer,
-  query: IssueSearchQuery,
-  isPull: boolean | undefined,
-): RepositoryRow[] {
+/** The owner and team of the cross-repository search; unknown ones are 400 as in Gitea. */
+function searchOwnerAndTeam(db: Database, query: IssueSearchQuery): RepositoryFilter {
   const ownerName = query.owner;
   const teamName = query.team;
   let ownerId: number | undefined;
@@ -159,29 +133,27 @@ function searchableRepositories(
     if (!team) throw malformed('Team not found');
     teamId = team.id;
   }
-  const kinds = isPull === undefined ? [false, true] : [isPull];
-  return findRepositories(db, { ownerId, teamId, sort: 'alpha' }).filter((repo) =>
-    kinds.some(
-      (pull) =>
-        (pull ? repo.has_pull_requests : repo.has_issues) &&
-        atLeast(repoAccess(db, viewer, repo, issueUnit(pull)), 'read'),
-    ),
-  );
+  return { ownerId, teamId };
 }
+
+// Found names, or no filter when none is found (Gitea's documented behaviour).
+const found = (ids: number[]): number[] | undefined => (ids.length > 0 ? ids : undefined);
 
 /** The filter of `GET /repos/issues/search`: the caller's `created`/`assigned`/`mentioned` flags, owner, team. */
 export function searchIssueFilter(db: Database, viewer: Viewer, query: IssueSearchQuery): IssueFilter {
   const { since, before } = querySinceBefore(query);
   const isPull = typeFilter(query.type);
-  const repos = searchableRepositories(db, viewer, query, isPull);
+  const kinds = isPull === undefined ? [false, true] : [isPull];
+  const searched = searchedRepositories(db, viewer, searchOwnerAndTeam(db, query), kinds);
   // As Gitea: without a signed-in user these flags filter nothing.
   const mine = (flag: boolean | undefined): number | undefined => (viewer && flag ? viewer.id : undefined);
   return {
-    repoIds: repos.map((r) => r.id),
+    repoIds: searched.holding,
+    acrossRepositories: searched.several || undefined,
     isClosed: stateFilter(query.state),
     isPull,
-    labelIds: labelFilter(db, repos, query.labels),
-    milestoneIds: milestoneFilter(db, repos, query.milestones),
+    labelIds: found(searched.labelIds(splitList(query.labels))),
+    milestoneIds: found(searched.milestoneIds(splitList(query.milestones))),
     keyword: query.q?.trim().replaceAll('\0', '') || undefined,
     posterId: mine(query.created) ?? userFilter(db, query.created_by),
     assigneeId: mine(query.assigned),

@@ -117,6 +117,7 @@ export function canSeeRepo(db: Database, viewer: Viewer, repo: RepositoryRow): b
  * owner for an unrestricted viewer. `candidate` keeps, besides those, only rows some other path might
  * open (a public repository of a limited or private owner, a collaboration, a team of the owning
  * organization); the caller decides those few with canSeeRepo. Rows outside `candidate` are never visible.
+ * Both hold for every unit: where `sure` holds, repoAccess with any unit grants read; a unit only narrows.
  */
 export function repositoryVisibilitySql(viewer: Viewer): {
   sure: SqlCondition;
@@ -137,10 +138,12 @@ export function repositoryVisibilitySql(viewer: Viewer): {
     return { sure, candidate: sure };
   }
   const everyoneReads = viewer.restricted ? '0' : `(repository.is_private = 0 AND ${publicOwner})`;
+  // A restricted viewer reads only what they were given: no public repository opens by itself.
+  const isPublic = viewer.restricted ? '0' : 'repository.is_private = 0';
   return {
     sure: { sql: `${present} AND (repository.owner_id = ? OR ${everyoneReads})`, params: [viewer.id] },
     candidate: {
-      sql: `${present} AND (repository.owner_id = ? OR repository.is_private = 0
+      sql: `${present} AND (repository.owner_id = ? OR ${isPublic}
         OR EXISTS (SELECT 1 FROM collaboration AS c WHERE c.repo_id = repository.id AND c.user_id = ?)
         OR EXISTS (SELECT 1 FROM team JOIN team_user ON team_user.team_id = team.id
                    WHERE team.org_id = repository.owner_id AND team_user.uid = ?))`,

@@ -17,6 +17,11 @@ export type IssueSort = (typeof issueSortTypes)[number];
 export interface IssueFilter {
   /** one repository, or several (the cross-repository search) */
   repoIds: readonly number[];
+  /**
+   * The cross-repository search covers several repositories though `repoIds` may name only the one
+   * holding issues: ordered and counted as across repositories, not by the numbers of one.
+   */
+  acrossRepositories?: boolean;
   isPull?: boolean;
   isClosed?: boolean;
   /** issues having any of these labels */
@@ -71,7 +76,7 @@ function searchCandidates(db: Database, filter: IssueFilter): KeywordCandidates 
 
 // The one repository searched, whose range of the index holds its candidates.
 const singleRepository = (filter: IssueFilter): number | undefined =>
-  filter.repoIds.length === 1 ? filter.repoIds[0] : undefined;
+  filter.repoIds.length === 1 && filter.acrossRepositories !== true ? filter.repoIds[0] : undefined;
 
 // The candidates looked up one by one by their place (CROSS JOIN keeps that order: otherwise SQLite walks
 // the repository's whole index and probes the candidates).
@@ -163,10 +168,11 @@ function whereClause(filter: IssueFilter, params: SqlValue[], keyword = true): s
 
 function orderClause(filter: IssueFilter, params: SqlValue[]): string {
   // In one repository numbers follow creation, and (repo_id, is_pull, is_closed, number) serves the order.
-  const newest = filter.repoIds.length === 1 ? 'issue.number DESC' : 'issue.created DESC, issue.id DESC';
+  const one = singleRepository(filter) !== undefined;
+  const newest = one ? 'issue.number DESC' : 'issue.created DESC, issue.id DESC';
   switch (filter.sort ?? 'newest') {
     case 'oldest':
-      return filter.repoIds.length === 1 ? 'issue.number ASC' : 'issue.created ASC, issue.id ASC';
+      return one ? 'issue.number ASC' : 'issue.created ASC, issue.id ASC';
     case 'recentupdate':
       return 'issue.updated DESC, issue.id DESC';
     case 'leastupdate':
@@ -200,12 +206,16 @@ interface RepositoryCounters {
  * takes milliseconds. Undefined when other filters apply.
  */
 function totalFromCounters(db: Database, filter: IssueFilter): number | undefined {
-  const { repoIds, isPull, isClosed, ...others } = filter;
-  const narrowing = Object.entries(others).filter(([key, value]) => value !== undefined && key !== 'sort');
-  if (repoIds.length !== 1 || narrowing.length > 0) return undefined;
+  const { isPull, isClosed } = filter;
+  const unnarrowed = new Set(['repoIds', 'acrossRepositories', 'isPull', 'isClosed', 'sort']);
+  const narrowing = Object.entries(filter).filter(
+    ([key, value]) => value !== undefined && !unnarrowed.has(key),
+  );
+  const repoId = singleRepository(filter);
+  if (repoId === undefined || narrowing.length > 0) return undefined;
   const c = db.get<RepositoryCounters>(
     'SELECT num_issues, num_closed_issues, num_pulls, num_closed_pulls FROM repository WHERE id = ?',
-    repoIds[0]!,
+    repoId,
   );
   if (!c) return 0;
   const count = (all: number, closed: number): number =>
@@ -218,6 +228,7 @@ function totalFromCounters(db: Database, filter: IssueFilter): number | undefine
 // The filters beside the keyword that issue_search_cover answers.
 const plainFilters: ReadonlySet<string> = new Set([
   'repoIds',
+  'acrossRepositories',
   'isPull',
   'isClosed',
   'keyword',

@@ -216,6 +216,9 @@ function searchQuery(filter: RepositoryFilter, drive: Drive = 'candidates'): Sea
   };
 }
 
+/** The filter's conditions over `repository` (keywords, owner, team, flags), without an order. */
+export const repositoryConditions = (filter: RepositoryFilter): SqlCondition => searchQuery(filter).where;
+
 /** Every repository matching the filter, in the requested order (id breaks ties). */
 export function findRepositories(db: Database, filter: RepositoryFilter): RepositoryRow[] {
   const { from, where, order } = searchQuery(filter);
