@@ -17,13 +17,21 @@ export interface Revision {
   readonly commit?: boolean;
 }
 
+/**
+ * The fragment of a pull request's head side (not one of its commits): menus show "Suggest a Change" only
+ * there (`resource =~ /#pull-head$/`), as a context key cannot read the JSON of the query.
+ */
+export const pullHeadFragment = 'pull-head';
+
 /** A read-only document of a file at a commit, fetched through the API (raw file at that ref). */
 export function revisionUri(revision: Revision): vscode.Uri {
+  const pullHead = revision.pull !== undefined && revision.side === 'head' && revision.commit !== true;
   return vscode.Uri.from({
     scheme: revisionScheme,
     // the path keeps the file name, so the diff editor picks the right language
     path: `/${revision.owner}/${revision.repo}/${revision.ref.slice(0, 12)}/${revision.path}`,
     query: JSON.stringify(revision),
+    ...(pullHead && { fragment: pullHeadFragment }),
   });
 }
 

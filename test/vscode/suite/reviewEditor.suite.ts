@@ -66,6 +66,36 @@ function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
 
 export function reviewEditorSuite(): void {
   suite('review in the editor', () => {
+    test('"Suggest a Change" is offered on the head side of a pull request\'s diff, not on its base or its commits', () => {
+      interface MenuItem {
+        command: string;
+        when?: string;
+      }
+      const manifest = vscode.extensions.getExtension('teahouse.teahouse')!.packageJSON as {
+        contributes: { menus: Record<string, MenuItem[]> };
+      };
+      const key = { account: 'a', owner: 'o', repo: 'r', index: 3 };
+      const commits = { headSha: 'h'.repeat(40), mergeBase: 'b'.repeat(40) };
+      const sides = {
+        head: pullSideUri(key, commits, 'head', 'src/a.ts'),
+        base: pullSideUri(key, commits, 'base', 'src/a.ts'),
+        commit: pullCommitUri(key, 'c'.repeat(40), 'src/a.ts'),
+      };
+      for (const menu of ['editor/context', 'commandPalette']) {
+        const item = manifest.contributes.menus[menu]!.find(
+          (i) => i.command === 'teahouse.review.suggestChange',
+        )!;
+        const pattern = /resource =~ \/(.+)\/(?:\s|$)/.exec(item.when ?? '')?.[1];
+        assert.ok(pattern, `${menu}: ${item.when}`);
+        const shown = (uri: vscode.Uri): boolean => new RegExp(pattern).test(uri.toString());
+        assert.deepEqual(
+          { head: shown(sides.head), base: shown(sides.base), commit: shown(sides.commit) },
+          { head: true, base: false, commit: false },
+          menu,
+        );
+      }
+    });
+
     test("a pull request → Changes → a file → a comment on each side → Start Review → Submit as Approve: one APPROVED review with both comments; another user's thread on its line", async function () {
       this.timeout(60_000);
       const { client } = await localServer();
