@@ -20,7 +20,7 @@ import {
 } from '../../src/server/store/issuesList';
 import { insertLabel, labelIdsByNamesInRepos } from '../../src/server/store/labels';
 import { findMilestone, findMilestoneByName, insertMilestone } from '../../src/server/store/milestones';
-import { insertOrganization, insertOrgUser } from '../../src/server/store/organizations';
+import { insertOrgUser } from '../../src/server/store/organizations';
 import type { RepositoryRow } from '../../src/server/store/repositories';
 import { findRepositories } from '../../src/server/store/repositorySearch';
 import {
@@ -31,7 +31,7 @@ import {
   replaceTeamUnits,
 } from '../../src/server/store/teams';
 import { findAccountByName, findUserById, findUserByName, insertUser } from '../../src/server/store/users';
-import { insertTestRepository, openTestStore } from './storeFixture';
+import { insertTestOrganization, insertTestRepository, openTestStore } from './storeFixture';
 
 // ---- The previous implementation (before issue 17's round 2), kept as the model ----
 
@@ -149,16 +149,7 @@ describe('issue search across repositories against deciding every repository', (
   const duo = user('duo');
   user('root', { isAdmin: true });
   const org = (name: string, visibility: 'public' | 'limited' | 'private'): number =>
-    insertOrganization(db, {
-      name,
-      fullName: name,
-      email: '',
-      description: '',
-      website: '',
-      location: '',
-      visibility,
-      repoAdminChangeTeamAccess: false,
-    });
+    insertTestOrganization(db, name, visibility);
   const pubOrg = org('puborg', 'public');
   const limOrg = org('limorg', 'limited');
   const privOrg = org('privorg', 'private');

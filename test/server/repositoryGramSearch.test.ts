@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { canSeeRepo, type Viewer } from '../../src/server/services/permissions';
 import { pageOfVisibleRepositories } from '../../src/server/services/repositoryVisibility';
-import { insertOrganization } from '../../src/server/store/organizations';
 import { type RepositoryRow } from '../../src/server/store/repositories';
 import type { RepositoryFilter } from '../../src/server/store/repositorySearch';
 import { insertTeam, insertTeamRepo, insertTeamUser } from '../../src/server/store/teams';
 import { findUserById, insertUser } from '../../src/server/store/users';
-import { insertTestRepository, openTestStore } from './storeFixture';
+import { insertTestOrganization, insertTestRepository, openTestStore } from './storeFixture';
 
 // SQLite's lower() and LIKE fold ASCII letters only.
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -43,16 +42,7 @@ describe('repository search by a short keyword, counted from the substring table
   const member = user('member');
   const root = user('root', { isAdmin: true });
   const organization = (name: string, visibility: 'public' | 'limited' | 'private'): number =>
-    insertOrganization(db, {
-      name,
-      fullName: '',
-      email: '',
-      description: '',
-      website: '',
-      location: '',
-      visibility,
-      repoAdminChangeTeamAccess: false,
-    });
+    insertTestOrganization(db, name, visibility);
   const corp = organization('corp', 'limited');
   const vault = organization('Vault', 'private');
   const team = insertTeam(db, {

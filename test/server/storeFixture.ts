@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Database } from '../../src/server/store/database';
 import { migrate, type Migration } from '../../src/server/store/migrations';
+import { insertOrganization } from '../../src/server/store/organizations';
 import { insertRepository, type NewRepository } from '../../src/server/store/repositories';
 import { makeTempDir } from './harness';
 
@@ -32,4 +33,21 @@ export const insertTestRepository = (
     objectFormatName: 'sha1',
     size: 0,
     ...details,
+  });
+
+/** An organization of this name and visibility, its other fields empty. Returns its id. */
+export const insertTestOrganization = (
+  db: Database,
+  name: string,
+  visibility: 'public' | 'limited' | 'private',
+): number =>
+  insertOrganization(db, {
+    name,
+    fullName: '',
+    email: '',
+    description: '',
+    website: '',
+    location: '',
+    visibility,
+    repoAdminChangeTeamAccess: false,
   });
