@@ -43,6 +43,10 @@ export function keywordCandidates(db: Database, keyword: string): KeywordCandida
   return { kind: 'match', query: terms.map(ftsString).join(' OR ') };
 }
 
+/** A search key's repository id and issue number, as SQL over the key in `column`. */
+export const keyRepository = (column: string): string => `(${column} >> 32)`;
+export const keyNumber = (column: string): string => `(${column} & 4294967295)`;
+
 /** The rowids of one repository's issues in `issue_fts`: its range of search keys (`?` = the repository id). */
 export const repositoryKeyRange = (column: string): string =>
   `${column} BETWEEN (? << 32) AND (? << 32) + 4294967295`;

@@ -5,6 +5,8 @@ import type { IssueRow } from './issues';
 import {
   candidateKeys,
   candidatesExactForAsciiIssues,
+  keyNumber,
+  keyRepository,
   keywordCandidates,
   repositoryKeyRange,
   type KeywordCandidates,
@@ -90,7 +92,8 @@ function candidateSource(
   const keys = candidateKeys(candidates, singleRepository(filter));
   params.push(...keys.params);
   return `(${keys.sql}) AS keyword_candidate CROSS JOIN issue ${index}
-    ON issue.repo_id = keyword_candidate.key >> 32 AND issue.number = keyword_candidate.key & 4294967295`;
+    ON issue.repo_id = ${keyRepository('keyword_candidate.key')}
+      AND issue.number = ${keyNumber('keyword_candidate.key')}`;
 }
 
 /**
@@ -307,7 +310,7 @@ function rangePage(
   if (total <= paging.offset) return { ids: [], total };
   const numbers = db
     .all<{ number: number }>(
-      `SELECT rowid & 4294967295 AS number FROM issue_fts WHERE ${within}
+      `SELECT ${keyNumber('rowid')} AS number FROM issue_fts WHERE ${within}
        ORDER BY rowid ${sort === 'oldest' ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`,
       ...params,
       paging.limit,
