@@ -112,6 +112,16 @@ export function canSeeRepo(db: Database, viewer: Viewer, repo: RepositoryRow): b
 }
 
 /**
+ * What every viewer may read (repositoryVisibilitySql's `sure` for anonymous callers), over any table
+ * holding a repository's `is_missing`, `is_private` and `owner_id` under `table`: present, public, and of
+ * an owner every viewer sees. An owner always exists (a foreign key), so "not one of the few owners that
+ * are not public" is "a public owner", which an index answers without a row per repository.
+ */
+export const readableByEveryoneSql = (table: string): string =>
+  `(${table}.is_missing = 0 AND ${table}.is_private = 0
+    AND ${table}.owner_id NOT IN (SELECT id FROM user WHERE visibility <> 'public'))`;
+
+/**
  * canSeeRepo as SQL over `repository`, for lists that count and page in the database. `sure` holds exactly
  * where repoAccess's direct paths grant read: a site admin, the owner, or a public repository of a public
  * owner for an unrestricted viewer. `candidate` keeps, besides those, only rows some other path might
@@ -124,10 +134,9 @@ export function repositoryVisibilitySql(viewer: Viewer): {
   candidate: SqlCondition;
 } {
   const present = 'repository.is_missing = 0';
-  const publicOwner =
-    "EXISTS (SELECT 1 FROM user AS owner WHERE owner.id = repository.owner_id AND owner.visibility = 'public')";
+  const everyone = readableByEveryoneSql('repository');
   if (viewer === null) {
-    const sure = { sql: `${present} AND repository.is_private = 0 AND ${publicOwner}`, params: [] };
+    const sure = { sql: everyone, params: [] };
     return { sure, candidate: sure };
   }
   if (isSiteAdmin(viewer)) {
@@ -137,7 +146,7 @@ export function repositoryVisibilitySql(viewer: Viewer): {
     };
     return { sure, candidate: sure };
   }
-  const everyoneReads = viewer.restricted ? '0' : `(repository.is_private = 0 AND ${publicOwner})`;
+  const everyoneReads = viewer.restricted ? '0' : everyone;
   // A restricted viewer reads only what they were given: no public repository opens by itself.
   const isPublic = viewer.restricted ? '0' : 'repository.is_private = 0';
   return {
@@ -151,16 +160,6 @@ export function repositoryVisibilitySql(viewer: Viewer): {
     },
   };
 }
-
-/**
- * The `sure` of an anonymous viewer (repositoryVisibilitySql) over any table holding a repository's
- * `is_missing`, `is_private` and `owner_id` under `table`: present, public, and of an owner every viewer
- * sees. An owner always exists (a foreign key), so "not one of the few owners that are not public" is
- * "a public owner", which an index answers without a row per repository.
- */
-export const readableByEveryoneSql = (table: string): string =>
-  `(${table}.is_missing = 0 AND ${table}.is_private = 0
-    AND ${table}.owner_id NOT IN (SELECT id FROM user WHERE visibility <> 'public'))`;
 
 /**
  * Throws unless the viewer has `needed` on the repository: 404 when they cannot even read it (so a

@@ -1,5 +1,11 @@
 import type { Database, SqlValue } from './database';
-import { repositoryConditions, type RepositoryFilter, type SqlCondition } from './repositorySearch';
+import {
+  repositoryConditions,
+  splitBySure,
+  type ClassifiedIds,
+  type RepositoryFilter,
+  type SqlCondition,
+} from './repositorySearch';
 
 /**
  * The repositories of the cross-repository issue search, found from the side that is small: the repositories
@@ -17,12 +23,6 @@ export interface IssueScope {
   sure: SqlCondition;
 }
 
-/** Repository ids split by the scope's `sure`: the others are only candidates. */
-export interface ClassifiedIds {
-  sure: number[];
-  undecided: number[];
-}
-
 function scopeWhere(scope: IssueScope): SqlCondition {
   const filter = repositoryConditions(scope.repositories);
   const units = [
@@ -35,11 +35,6 @@ function scopeWhere(scope: IssueScope): SqlCondition {
   };
 }
 
-const split = (rows: readonly { id: number; sure: number }[]): ClassifiedIds => ({
-  sure: rows.filter((row) => row.sure === 1).map((row) => row.id),
-  undecided: rows.filter((row) => row.sure !== 1).map((row) => row.id),
-});
-
 /**
  * The repositories in scope holding at least one issue or pull request. Without an owner the issue index
  * is walked from one repository id to the next (a seek each), so 100,000 repositories without issues cost
@@ -49,7 +44,7 @@ export function repositoriesHoldingIssues(db: Database, scope: IssueScope): Clas
   const where = scopeWhere(scope);
   const sure = scope.sure;
   if (scope.repositories.ownerId !== undefined) {
-    return split(
+    return splitBySure(
       db.all<{ id: number; sure: number }>(
         `SELECT repository.id AS id, (${sure.sql}) IS 1 AS sure FROM repository
          WHERE ${where.sql} AND EXISTS (SELECT 1 FROM issue WHERE issue.repo_id = repository.id)`,
@@ -58,7 +53,7 @@ export function repositoriesHoldingIssues(db: Database, scope: IssueScope): Clas
       ),
     );
   }
-  return split(
+  return splitBySure(
     db.all<{ id: number; sure: number }>(
       `WITH RECURSIVE holder(repo_id) AS (
          SELECT min(repo_id) FROM issue

@@ -1,5 +1,5 @@
 import type { Database } from './database';
-import type { RepositoryFilter, SqlCondition } from './repositorySearch';
+import { searchKeywords, type RepositoryFilter, type SqlCondition } from './repositorySearch';
 
 /**
  * A search by one keyword of one or two characters, counted from `repository_gram` (migration 64) without
@@ -29,7 +29,7 @@ export function gramKeyword(filter: RepositoryFilter): string | undefined {
   if (narrowing || filter.includeDescription || filter.topicOnly || filter.isPrivate === true)
     return undefined;
   if ((filter.sort ?? 'alpha') !== 'alpha') return undefined;
-  const keywords = (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
+  const keywords = searchKeywords(filter);
   const keyword = keywords.length === 1 ? keywords[0]! : undefined;
   if (keyword === undefined || [...keyword].length > 2 || keyword.includes('/')) return undefined;
   return keyword;

@@ -104,7 +104,7 @@ function keywordCondition(
   params: SqlValue[],
 ): { exact: string; candidates?: SqlCondition } | undefined {
   const exactParams: SqlValue[] = [];
-  const keywords = (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
+  const keywords = searchKeywords(filter);
   if (keywords.length === 0) return undefined;
   const alternatives = keywords.map((keyword) => {
     if (filter.topicOnly) {
@@ -328,25 +328,38 @@ export function pageOfRepositoryIds(
     .map((row) => row.id);
 }
 
-/** Of the given repositories, which `sure` holds for and which only `candidate` does (the undecided). */
+/** Repository ids split by a `sure` condition: the others are undecided (only candidates). */
+export interface ClassifiedIds {
+  sure: number[];
+  undecided: number[];
+}
+
+/** Rows of ids with whether `sure` held (1), split into the sure and the undecided. */
+export const splitBySure = (rows: readonly { id: number; sure: number }[]): ClassifiedIds => ({
+  sure: rows.filter((row) => row.sure === 1).map((row) => row.id),
+  undecided: rows.filter((row) => row.sure !== 1).map((row) => row.id),
+});
+
+/** Of the given repositories, those `candidate` holds for, split by `sure`; the others are never visible. */
 export function classifyRepositories(
   db: Database,
   ids: readonly number[],
   sure: SqlCondition,
   candidate: SqlCondition,
-): { sure: number[]; undecided: number[] } {
-  const rows = db.all<{ id: number; sure: number; candidate: number }>(
-    `SELECT id, (${sure.sql}) IS 1 AS sure, (${candidate.sql}) IS 1 AS candidate
-     FROM repository WHERE id IN (SELECT value FROM json_each(?))`,
+): ClassifiedIds {
+  const rows = db.all<{ id: number; sure: number }>(
+    `SELECT id, (${sure.sql}) IS 1 AS sure
+     FROM repository WHERE id IN (SELECT value FROM json_each(?)) AND (${candidate.sql})`,
     ...sure.params,
-    ...candidate.params,
     JSON.stringify(ids),
+    ...candidate.params,
   );
-  return {
-    sure: rows.filter((row) => row.sure === 1).map((row) => row.id),
-    undecided: rows.filter((row) => row.sure !== 1 && row.candidate === 1).map((row) => row.id),
-  };
+  return splitBySure(rows);
 }
+
+/** The keywords of a search as they are matched: trimmed, lower-cased, empty ones dropped. */
+export const searchKeywords = (filter: RepositoryFilter): string[] =>
+  (filter.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== '');
 
 /** Whole rows for the given ids, in the given order. */
 export function repositoriesInOrder(db: Database, ids: readonly number[]): RepositoryRow[] {
