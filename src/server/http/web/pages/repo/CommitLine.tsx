@@ -24,3 +24,22 @@ export function CommitLine({ base, commit }: { readonly base: string; readonly c
     </div>
   );
 }
+
+/** Commits one per line, newest first as given. */
+export function CommitList({
+  base,
+  commits,
+}: {
+  readonly base: string;
+  readonly commits: readonly CommitObject[];
+}) {
+  return (
+    <ul class="list">
+      {commits.map((commit) => (
+        <li>
+          <CommitLine base={base} commit={commit} />
+        </li>
+      ))}
+    </ul>
+  );
+}

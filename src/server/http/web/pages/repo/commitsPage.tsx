@@ -1,7 +1,7 @@
 import { listCommitIds, readCommit, type CommitObject } from '../../../../git/commits';
 import { Box, Pager } from '../../layout/parts';
 import type { WebPage } from '../../webPage';
-import { CommitLine } from './CommitLine';
+import { CommitList } from './CommitLine';
 import { RefSwitcher } from './RefSwitcher';
 import { resolveRefPath } from './refPath';
 import { openPageRepo } from './repoAccess';
@@ -38,13 +38,7 @@ export async function commitsPage(page: WebPage, owner: string, name: string, re
           <span class="muted">{total} commits</span>
         </div>
         <Box>
-          <ul class="list">
-            {commits.map((commit) => (
-              <li>
-                <CommitLine base={base} commit={commit} />
-              </li>
-            ))}
-          </ul>
+          <CommitList base={base} commits={commits} />
         </Box>
         <Pager page={number} pageSize={pageSize} total={total} link={(n) => `?page=${n}`} />
       </>

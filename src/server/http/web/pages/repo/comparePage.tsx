@@ -7,7 +7,7 @@ import { DiffView } from '../../layout/DiffView';
 import { Box } from '../../layout/parts';
 import { encodePath } from '../../layout/site';
 import type { WebPage } from '../../webPage';
-import { CommitLine } from './CommitLine';
+import { CommitList } from './CommitLine';
 import { parseDiffForPage } from './diffInput';
 import { openPageRepo } from './repoAccess';
 import { renderRepoPage, repoBase } from './repoPage';
@@ -56,13 +56,7 @@ export async function comparePage(page: WebPage, owner: string, name: string, ra
           <span class="mono">{to.name}</span>
         </h2>
         <Box header={<span>{total === 1 ? '1 commit' : `${total} commits`}</span>}>
-          <ul class="list">
-            {commits.map((commit) => (
-              <li>
-                <CommitLine base={base} commit={commit} />
-              </li>
-            ))}
-          </ul>
+          <CommitList base={base} commits={commits} />
         </Box>
         <DiffView
           diff={parseDiffForPage(text)}

@@ -3,6 +3,7 @@ import { Time, UserLink } from '../../layout/parts';
 import { RepoHeader } from '../../layout/RepoHeader';
 import { useHref } from '../../layout/site';
 import type { WebPage } from '../../webPage';
+import { subjectOf } from '../repo/CommitLine';
 import { ConversationHeader } from './Conversation';
 import { loadPull } from './pullPage';
 import { PullTabs } from './PullSummary';
@@ -16,9 +17,7 @@ function CommitList({ repo, commits }: { readonly repo: RepoRef; readonly commit
       {commits.map((commit) => (
         <li key={commit.sha} class="spread">
           <span>
-            <a href={href(`${repoWeb(repo)}/commit/${commit.sha}`)}>
-              {commit.commit.message.split('\n', 1)[0]}
-            </a>
+            <a href={href(`${repoWeb(repo)}/commit/${commit.sha}`)}>{subjectOf(commit.commit.message)}</a>
             <span class="muted small">
               {' '}
               {commit.author ? <UserLink login={commit.author.login} /> : commit.commit.author.name} ·{' '}
