@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
 import { buildUrlWorld, type UrlWorld } from './urlWorld';
+import { fetchPage, type PageAnswer } from './webFetch';
 
 /** The web pages of the site and its accounts: home, explore, a user, an organization. */
 
@@ -18,14 +19,7 @@ after(async () => {
   await server.stop();
 });
 
-async function page(
-  path: string,
-  token?: string,
-): Promise<{ status: number; text: string; headers: Headers }> {
-  const headers: Record<string, string> = token ? { Authorization: `token ${token}` } : {};
-  const res = await fetch(`${server.url}${path.replace(/^\//, '')}`, { headers, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-}
+const page = (path: string, token?: string): Promise<PageAnswer> => fetchPage(server, path, token);
 
 describe('home, explore and account pages', () => {
   test('home lists the public repositories with links to them, not the private one', async () => {

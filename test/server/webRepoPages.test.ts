@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
 import { buildRepoWorld, type RepoWorld } from './webRepoWorld';
+import { brokenLinks, fetchPage, type PageAnswer } from './webFetch';
 
 /** The repository and code pages: home, tree, files, history, commit diffs, refs, releases, a pull's files. */
 
@@ -20,14 +21,7 @@ after(async () => {
 
 const enc = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
-async function page(
-  path: string,
-  token?: string,
-): Promise<{ status: number; text: string; headers: Headers }> {
-  const headers: Record<string, string> = token ? { Authorization: `token ${token}` } : {};
-  const res = await fetch(`${server.url}${path.replace(/^\//, '')}`, { headers, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-}
+const page = (path: string, token?: string): Promise<PageAnswer> => fetchPage(server, path, token);
 
 async function okPage(path: string): Promise<string> {
   const answer = await page(path);
@@ -300,13 +294,7 @@ describe('links', () => {
       }
     }
     assert.ok(links.size > 40, `only ${links.size} links`);
-    const failed: string[] = [];
-    for (const link of links) {
-      const res = await fetch(link, { redirect: 'manual' });
-      await res.arrayBuffer();
-      if (res.status !== 200) failed.push(`${res.status} ${link}`);
-    }
-    assert.deepEqual(failed, []);
+    assert.deepEqual(await brokenLinks(links), []);
   });
 });
 
@@ -352,12 +340,6 @@ describe('the URLs the API hands out', () => {
     }
     const links = [...found];
     assert.ok(links.length > 30, `only ${links.length}`);
-    const failed: string[] = [];
-    for (const link of links) {
-      const res = await fetch(link, { redirect: 'manual' });
-      await res.arrayBuffer();
-      if (res.status !== 200) failed.push(`${res.status} ${link}`);
-    }
-    assert.deepEqual(failed, []);
+    assert.deepEqual(await brokenLinks(links), []);
   });
 });

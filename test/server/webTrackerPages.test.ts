@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
-import { buildTrackerWorld, fetchPage, type TrackerWorld } from './webTrackerWorld';
+import { fetchPage } from './webFetch';
+import { buildTrackerWorld, type TrackerWorld } from './webTrackerWorld';
 
 /** The issue and pull request lists, the issue and pull request pages, milestones and labels. */
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from './harness';
-import { buildTrackerWorld, fetchPage, hostile, hrefsOf, type TrackerWorld } from './webTrackerWorld';
+import { fetchPage } from './webFetch';
+import { buildTrackerWorld, hostile, hrefsOf, type TrackerWorld } from './webTrackerWorld';
 
 /** The tracker pages: private repositories, hostile HTML in user text, and links that all resolve. */
 

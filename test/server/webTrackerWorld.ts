@@ -82,19 +82,6 @@ export async function buildTrackerWorld(server: TestServer, prefix: string): Pro
   };
 }
 
-export interface PageAnswer {
-  readonly status: number;
-  readonly text: string;
-  readonly headers: Headers;
-}
-
-/** A web page fetched without following redirects, as anonymous or with a token. */
-export async function fetchPage(server: TestServer, path: string, token?: string): Promise<PageAnswer> {
-  const headers: Record<string, string> = token ? { Authorization: `token ${token}` } : {};
-  const res = await fetch(`${server.url}${path.replace(/^\//, '')}`, { headers, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-}
-
 /** Every `href` of a page, entities decoded (`&amp;` → `&`). */
 export const hrefsOf = (html: string): string[] =>
   [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
