@@ -64,6 +64,20 @@ function editorOf(side: 'base' | 'head'): vscode.TextEditor | undefined {
   );
 }
 
+/** The review pull request's file, opened from the Pull Requests view: the head side of its diff. */
+async function openReviewFile(
+  tree: vscode.TreeDataProvider<TreeNode>,
+  index: number,
+  folder: string,
+): Promise<vscode.TextEditor> {
+  await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+  await vscode.commands.executeCommand(
+    'teahouse.openChangedFile',
+    await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
+  );
+  return waitFor(() => editorOf('head'), 'the head side of the diff');
+}
+
 export function reviewEditorSuite(): void {
   suite('review in the editor', () => {
     test('"Suggest a Change" is offered on the head side of a pull request\'s diff, not on its base or its commits', () => {
@@ -250,12 +264,7 @@ export function reviewEditorSuite(): void {
       const { index, path, folder, head: branch } = await seedOrSkip(this, seedReviewPull);
       const api = await teahouse();
       const tree = api.trees.pullRequests;
-      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
-      await vscode.commands.executeCommand(
-        'teahouse.openChangedFile',
-        await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
-      );
-      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const head = await openReviewFile(tree, index, folder);
       const key = { account: 'local', ...demo, index };
 
       const single = await vscode.commands.executeCommand<{ state: string; id: number } | undefined>(
@@ -373,12 +382,7 @@ export function reviewEditorSuite(): void {
       const { index, path, folder } = await seedOrSkip(this, seedReviewPull);
       const api = await teahouse();
       const tree = api.trees.pullRequests;
-      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
-      await vscode.commands.executeCommand(
-        'teahouse.openChangedFile',
-        await nodeAt(tree, 'All Open', `#${index} `, folder, 'notes.txt'),
-      );
-      const head = await waitFor(() => editorOf('head'), 'the head side of the diff');
+      const head = await openReviewFile(tree, index, folder);
       head.selection = new vscode.Selection(1, 1, 1, 1);
       const draft = await vscode.commands.executeCommand<vscode.Comment | undefined>(
         'teahouse.review.suggestChange',
