@@ -12,6 +12,7 @@ import { serverEnvironment, startTeahouseServer } from './harness/teahouseServer
 import { createDemoWorkspace } from './harness/workspaceFixture';
 import { openWorkbench } from './harness/workbench';
 import { scenarios, type Scenario, type ScenarioContext } from './ui/scenarios';
+import { runSharedServerScenario } from './ui/sharedServerScenario';
 import { germanScenarios } from './ui/translationScenarios';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -189,8 +190,12 @@ async function main(): Promise<number> {
       ],
     });
     const only = process.env['TEAHOUSE_VSCODE_ONLY'];
-    if (only !== 'ui' && only !== 'l10n') add(await runHostSuite(browser, tools, runDir, bundle));
-    if (only !== 'host' && only !== 'l10n') add(await runScenarios(browser, tools, runDir));
+    if (only !== 'ui' && only !== 'l10n' && only !== 'shared')
+      add(await runHostSuite(browser, tools, runDir, bundle));
+    if (only !== 'host' && only !== 'l10n' && only !== 'shared')
+      add(await runScenarios(browser, tools, runDir));
+    if (only === undefined || only === 'shared')
+      add(await runSharedServerScenario(browser, tools, runDir, projectRoot, resultsDir));
     if (only === undefined || only === 'l10n')
       add(await runScenarios(browser, tools, runDir, germanScenarios, 'de'));
   } catch (error) {
