@@ -127,6 +127,9 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
       get pid() {
         return local.server.pid;
       },
+      get problem() {
+        return local.server.problem;
+      },
       dataDir: local.dataDir,
       onDidChangeState: local.server.onDidChangeState,
     },

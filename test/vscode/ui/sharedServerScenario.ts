@@ -156,7 +156,14 @@ const steps: readonly { name: string; run(shared: Shared): Promise<void> }[] = [
       const runtime = readServerRuntime(localServerDataDir(shared.server.userDataDir));
       if (runtime?.pid !== shared.pid)
         throw new Error(`the server changed: pid ${runtime?.pid}, was ${shared.pid}`);
-      await shared.pageB!.locator('.part.statusbar [aria-label*="Teahouse local server running"]').waitFor();
+      // window B's status bar no longer counts window A
+      await shared
+        .pageB!.locator('.part.statusbar', { hasText: 'Teahouse (2 windows)' })
+        .waitFor({ state: 'detached' });
+      await shared
+        .pageB!.locator('.part.statusbar [aria-label*="Teahouse local server running"]')
+        .first()
+        .waitFor();
     },
   },
   {
@@ -168,6 +175,25 @@ const steps: readonly { name: string; run(shared: Shared): Promise<void> }[] = [
       if (answered !== 200) throw new Error(`${names.a} answered ${answered}`);
       if (serveProcesses(localServerDataDir(shared.server.userDataDir)).length !== 1)
         throw new Error('a second server process started');
+    },
+  },
+  {
+    name: 'Stop asks first while another window uses the server; Stop for All Windows stops it in both',
+    async run(shared) {
+      const page = shared.pageB!;
+      const dialog = page.locator('.monaco-dialog-box');
+      await runFromPalette(page, 'Teahouse: Stop Local Server');
+      await dialog.locator('text=also used by 1 other window(s)').waitFor();
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const dataDir = localServerDataDir(shared.server.userDataDir);
+      if (serveProcesses(dataDir).length !== 1) throw new Error('Cancel stopped the server');
+      await runFromPalette(page, 'Teahouse: Stop Local Server');
+      await dialog.locator('.monaco-button', { hasText: 'Stop for All Windows' }).click();
+      await until('the server process to end', () => Promise.resolve(serveProcesses(dataDir).length === 0));
+      for (const window of [shared.pageA!, shared.pageB!]) {
+        await window.locator('.part.statusbar [aria-label^="Local server stopped"]').first().waitFor();
+      }
     },
   },
 ];
