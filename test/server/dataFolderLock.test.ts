@@ -5,20 +5,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from 'node:path';
 import { readServerRuntime } from '../../src/api/localServer/runtimeFile';
 import { intentsDir } from '../../src/server/config';
-import { GitWorkspace, makeTempDir } from '../helpers/gitFixtures';
-import { mustGit, remoteUrl } from '../helpers/gitRemote';
+import { GitWorkspace, makeTempDir, workspaceRepository } from '../helpers/gitFixtures';
+import { remoteUrl } from '../helpers/gitRemote';
 import { runCli, startServer, type TestServer } from './harness';
-
-/** A workspace folder `<parent>/<name>` that is a git repository with a README on main. */
-function workspaceRepository(parent: string, name: string): string {
-  const work = GitWorkspace.init('main');
-  work.write('README.md', `# ${name}\n`).commit(`Start ${name}`);
-  const folder = path.join(parent, name);
-  mkdirSync(parent, { recursive: true });
-  mustGit(parent, ['clone', '--quiet', work.dir, name]);
-  rmSync(work.dir, { recursive: true, force: true });
-  return folder;
-}
 
 const heldLine = (dataDir: string, server: TestServer): RegExp =>
   new RegExp(

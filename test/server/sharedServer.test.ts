@@ -1,29 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ControlClient, ControlError, type WindowSession } from '../../src/api/localServer/controlClient';
 import type { ControlEvent, WindowRegistration } from '../../src/api/localServer/controlProtocol';
 import { readServerRuntime } from '../../src/api/localServer/runtimeFile';
 import { alive, joinOrStart, waitForExit, type Joined } from '../../src/extension/local/sharedServer';
-import { GitWorkspace, makeTempDir } from '../helpers/gitFixtures';
-import { mustGit } from '../helpers/gitRemote';
+import { makeTempDir, workspaceRepository } from '../helpers/gitFixtures';
 import { cliPath, send, startServer, waitFor } from './harness';
-
-/**
- * The server VS Code windows share (src/extension/local/sharedServer.ts and the control path), without VS
- * Code: each "window" here is what the extension does in one, with the CLI run from source through tsx.
- */
-
-function workspaceRepository(parent: string, name: string): string {
-  const work = GitWorkspace.init('main');
-  work.write('README.md', `# ${name}\n`).commit(`Start ${name}`);
-  mkdirSync(parent, { recursive: true });
-  mustGit(parent, ['clone', '--quiet', work.dir, name]);
-  rmSync(work.dir, { recursive: true, force: true });
-  return path.join(parent, name);
-}
 
 const runtime = { command: process.execPath, env: { NODE_OPTIONS: '--import tsx' }, origin: 'path' as const };
 

@@ -15,6 +15,7 @@ import { createPullRequestScenario } from './createPullRequestScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
 import { reviewScenario } from './reviewScenario';
+import type { Step } from './runSteps';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
 
@@ -28,10 +29,7 @@ export interface ScenarioContext {
   readonly state: { client?: TeahouseClient; owner?: string; issue?: { number: number; title: string } };
 }
 
-export interface Scenario {
-  readonly name: string;
-  run(context: ScenarioContext): Promise<void>;
-}
+export type Scenario = Step<ScenarioContext>;
 
 const stamp = () => Date.now().toString(36);
 

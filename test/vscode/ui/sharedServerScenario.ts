@@ -7,6 +7,7 @@ import { localServerDataDir, startCodeServer, type CodeServer, type Toolchain } 
 import { answerInput, openWorkbench, runFromPalette, treeRow, viewPane } from '../harness/workbench';
 import { createDemoWorkspace } from '../harness/workspaceFixture';
 import { localServerUrl, seedingClient } from './localServerAccess';
+import { runSteps, type Step, type Tally } from './runSteps';
 
 /**
  * Two VS Code windows on different folders with the same user data (two pages of one code-server), as a
@@ -79,7 +80,7 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs 
   }
 }
 
-const steps: readonly { name: string; run(shared: Shared): Promise<void> }[] = [
+const steps: readonly Step<Shared>[] = [
   {
     name: 'window A starts the local server and lists its repository',
     async run(shared) {
@@ -204,8 +205,8 @@ export async function runSharedServerScenario(
   runDir: string,
   projectRoot: string,
   resultsDir: string,
-): Promise<{ passed: number; failed: number; skipped: number }> {
-  const tally = { passed: 0, failed: 0, skipped: 0 };
+): Promise<Tally> {
+  let tally: Tally = { passed: 0, failed: 0, skipped: 0 };
   const server = await startCodeServer(tools, runDir, 'shared');
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const shared: Shared = {
@@ -220,26 +221,11 @@ export async function runSharedServerScenario(
   };
   console.log(`two windows sharing the local server: code-server at ${server.url}`);
   try {
-    for (const [index, step] of steps.entries()) {
-      if (tally.failed > 0) {
-        console.log(`  - ${step.name} (not run: an earlier step failed)`);
-        tally.failed += 1;
-        continue;
-      }
-      const started = Date.now();
-      try {
-        await step.run(shared);
-        tally.passed += 1;
-        console.log(`  ✔ ${step.name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        tally.failed += 1;
-        const shot = path.join(resultsDir, `shared-server-${index + 1}-failure.png`);
-        await (shared.pageB ?? shared.pageA)?.screenshot({ path: shot }).catch(() => undefined);
-        console.log(
-          `  ✘ ${step.name}\n    ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n    screenshot: ${shot}`,
-        );
-      }
-    }
+    tally = await runSteps(steps, shared, async (index) => {
+      const shot = path.join(resultsDir, `shared-server-${index + 1}-failure.png`);
+      await (shared.pageB ?? shared.pageA)?.screenshot({ path: shot }).catch(() => undefined);
+      return shot;
+    });
     await shared.client?.close();
   } finally {
     await context.close();
