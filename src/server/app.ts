@@ -179,14 +179,22 @@ export function createTeahouseServer(
         ],
       });
       const firstScan = workspace.scan();
+      let ready = false;
+      void recovered.then(() => (ready = true));
       httpServer.on('request', (req, res) => {
         if (stopping) res.setHeader('Connection', 'close');
         // A keep-alive connection that finished its last request while stopping is let go at once.
         res.on('finish', () => {
           if (stopping) setImmediate(() => httpServer.closeIdleConnections());
         });
+        if (!ready) {
+          void recovered.then(() => workspace.freshen()).then(() => handle(req, res));
+          return;
+        }
         // Requests see the workspace folders as they are (a rescan at most every few seconds).
-        void recovered.then(() => workspace.freshen()).then(() => handle(req, res));
+        const rescanning = workspace.freshen();
+        if (rescanning) void rescanning.then(() => handle(req, res));
+        else handle(req, res);
       });
       await recovered;
       await firstScan;

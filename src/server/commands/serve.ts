@@ -210,7 +210,7 @@ exits at once (code 3), naming the server that holds it. VS Code windows share t
 
 function openServer(config: ServerConfig, logFile: string | undefined): TeahouseServer {
   const file = logFile === undefined ? undefined : openLogFile(path.resolve(logFile));
-  const log = createLogger(config.logLevel, file ? (text) => file.write(text) : undefined);
+  const log = createLogger(config.logLevel, file ? (text) => file.write(text) : undefined, { batch: true });
   try {
     const server = openDataFolder(config.dataDir, () => createTeahouseServer(config, log));
     if (file) server.onStop(() => file.close());

@@ -1,12 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OperationSpec } from '../../api/operationSpec';
 import type { Database } from '../store/database';
-import { findTokenByHash, touchToken, type AccessTokenRow } from '../store/tokens';
-import { findUserById, findUserByName, type UserRow } from '../store/users';
+import type { AccessTokenRow } from '../store/tokens';
+import { findUserByName, type UserRow } from '../store/users';
 import { verifyPassword } from '../services/passwords';
 import { hashToken, requiredScope, scopesGrant } from '../services/tokens';
 import { HttpError } from './httpError';
 import { loginThrottleFor } from './loginThrottle';
+import { verifiedToken } from './verifiedTokens';
 
 /** `session`: a web page's caller signed in through the login form (never accepted by the API). */
 export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'session';
@@ -27,11 +28,10 @@ export const anonymous: Identity = { user: null, signedInAs: null, method: 'anon
 const invalidCredentials = (): HttpError => new HttpError(401, 'invalid username, password or token');
 
 function tokenIdentity(db: Database, token: string, method: AuthMethod): Identity {
-  const row = findTokenByHash(db, hashToken(token));
-  const user = row && findUserById(db, row.uid);
-  if (!row || !user) throw invalidCredentials();
-  touchToken(db, row);
-  return { user, signedInAs: user, method, token: row };
+  const verified = verifiedToken(db, hashToken(token));
+  if (!verified) throw invalidCredentials();
+  const { user } = verified;
+  return { user, signedInAs: user, method, token: verified.token };
 }
 
 function parseBasic(value: string): { username: string; password: string } | undefined {
@@ -73,8 +73,7 @@ async function basicIdentity(db: Database, value: string, address: string | unde
   // Gitea: an empty password or `x-oauth-basic` means the username is a token.
   if (password === '' || password === 'x-oauth-basic') return tokenIdentity(db, username, 'basic');
   // A token as the password is tried first; it never costs a password hash.
-  const asToken = findTokenByHash(db, hashToken(password));
-  if (asToken) return tokenIdentity(db, password, 'basic');
+  if (verifiedToken(db, hashToken(password))) return tokenIdentity(db, password, 'basic');
   const user = await checkPassword(db, username, password, address);
   return { user, signedInAs: user, method: 'basic' };
 }

@@ -7,7 +7,16 @@ export type SqlValue = SQLInputValue | boolean;
 /** A statement prepared once, with the result columns that come from a boolean table column. */
 interface Prepared {
   readonly statement: StatementSync;
+  /** Whether running it may change data (anything but a plain SELECT, or a WITH that only reads). */
+  readonly writes: boolean;
   booleanResults?: readonly string[];
+}
+
+function mayWrite(sql: string): boolean {
+  const text = sql.trimStart().toUpperCase();
+  if (text.startsWith('SELECT')) return /\bRETURNING\b/.test(text);
+  if (text.startsWith('WITH')) return /\b(INSERT|UPDATE|DELETE|REPLACE)\b/.test(text);
+  return true;
 }
 
 const booleanColumnSet = new Set(
@@ -22,8 +31,10 @@ export interface RunResult {
   lastInsertRowid: number;
 }
 
-const dataVersionSql =
-  'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version()) AS other';
+const dataVersionSql = 'PRAGMA data_version';
+
+/** `memo`'s bound: past it, the values are read afresh. */
+const maxMemos = 5_000;
 
 /**
  * A thin synchronous adapter over node:sqlite: statements are prepared once per SQL string,
@@ -33,8 +44,15 @@ export class Database {
   private readonly connection: DatabaseSync;
   private readonly statements = new Map<string, Prepared>();
   private transactionDepth = 0;
-  /** Row changes by `runAside`, kept out of `dataVersion`. */
+  /** Row changes by `runAside`, which only `asideVersion` shows. */
   private asideChanges = 0;
+  /** Statements that may have changed data, run on this connection (`runAside`'s apart). */
+  private writes = 0;
+  /** SQLite's count of other connections' commits, read at most once per turn of the event loop. */
+  private others: number | undefined;
+  /** `memo`'s values, for `memoVersion`. */
+  private readonly memos = new Map<string, unknown>();
+  private memoVersion = '';
 
   constructor(readonly file: string) {
     this.connection = new DatabaseSync(file);
@@ -48,6 +66,7 @@ export class Database {
   /** The first row, typed by the caller's row interface (the columns the SQL selects). */
   get<Row>(sql: string, ...params: SqlValue[]): Row | undefined {
     const prepared = this.prepared(sql);
+    if (prepared.writes) this.writes++;
     const row = prepared.statement.get(...bindable(params));
     if (row) this.booleansOf(prepared, row);
     return row as Row | undefined;
@@ -55,14 +74,15 @@ export class Database {
 
   all<Row>(sql: string, ...params: SqlValue[]): Row[] {
     const prepared = this.prepared(sql);
+    if (prepared.writes) this.writes++;
     const rows = prepared.statement.all(...bindable(params));
     for (const row of rows) this.booleansOf(prepared, row);
     return rows as Row[];
   }
 
   run(sql: string, ...params: SqlValue[]): RunResult {
-    const result = this.prepared(sql).statement.run(...bindable(params));
-    return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
+    this.writes++;
+    return this.execute(sql, params);
   }
 
   /**
@@ -70,19 +90,46 @@ export class Database {
    * change `dataVersion`, only `asideVersion`, so it does not invalidate every cached answer.
    */
   runAside(sql: string, ...params: SqlValue[]): RunResult {
-    const result = this.run(sql, ...params);
+    const result = this.execute(sql, params);
     this.asideChanges += result.changes;
     return result;
   }
 
+  private execute(sql: string, params: readonly SqlValue[]): RunResult {
+    const result = this.prepared(sql).statement.run(...bindable(params));
+    return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
+  }
+
   /**
-   * Changes with every write that reaches the file but `runAside`'s: this connection's row changes (rolled
-   * back ones included, which only costs a revalidation) and SQLite's counter of commits by other
-   * connections (a CLI command beside a running server). Within one process, equal values mean equal data.
+   * Changes with every write: this connection's statements that may write (counted as they run, rolled
+   * back ones included, which only costs a revalidation) and SQLite's count of commits by other connections
+   * (a CLI command beside a running server). The latter is read once per turn of the event loop: a commit
+   * by another process is seen by the requests of the next turn, as if they had come a moment later.
+   * Within one process, equal values mean equal data.
    */
   dataVersion(): string {
-    const row = this.prepared(dataVersionSql).statement.get() as { changes: number; other: number };
-    return `${row.changes - this.asideChanges}.${row.other}`;
+    if (this.others === undefined) {
+      this.others = (this.prepared(dataVersionSql).statement.get() as { data_version: number }).data_version;
+      setImmediate(() => (this.others = undefined));
+    }
+    return `${this.writes}.${this.others}`;
+  }
+
+  /**
+   * A value read from the database, kept until the data version changes (any write, here or by another
+   * process): a list's page of ids asked for again costs no query. The value must not be changed by callers.
+   */
+  memo<T>(key: string, compute: () => T): T {
+    const version = this.dataVersion();
+    if (version !== this.memoVersion || this.memos.size >= maxMemos) {
+      this.memos.clear();
+      this.memoVersion = version;
+    }
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = compute();
+    // a computation that wrote (none should) is not kept: it may show the version before
+    if (this.dataVersion() === version) this.memos.set(key, value);
+    return value;
   }
 
   /** Changes with every `runAside` write. */
@@ -92,6 +139,7 @@ export class Database {
 
   /** Runs several statements without parameters (schema migrations). */
   exec(sql: string): void {
+    this.writes++;
     this.connection.exec(sql);
   }
 
@@ -125,7 +173,7 @@ export class Database {
   private prepared(sql: string): Prepared {
     let prepared = this.statements.get(sql);
     if (!prepared) {
-      prepared = { statement: this.connection.prepare(sql) };
+      prepared = { statement: this.connection.prepare(sql), writes: mayWrite(sql) };
       this.statements.set(sql, prepared);
     }
     return prepared;

@@ -405,10 +405,12 @@ export function listIssueIds(
   filter: IssueFilter,
   paging: Paging,
 ): { ids: number[]; total: number } {
-  const { rows, total } = pageOfIssues<{ id: number }>(db, filter, paging, 'issue.id', (ids) =>
-    ids.map((id) => ({ id })),
-  );
-  return { ids: rows.map((row) => row.id), total };
+  return db.memo(`issueIds:${JSON.stringify(filter)}:${paging.limit}:${paging.offset}`, () => {
+    const { rows, total } = pageOfIssues<{ id: number }>(db, filter, paging, 'issue.id', (ids) =>
+      ids.map((id) => ({ id })),
+    );
+    return { ids: rows.map((row) => row.id), total };
+  });
 }
 
 function pageOfIssues<Row>(

@@ -74,8 +74,10 @@ export function deleteToken(db: Database, id: number): void {
  * Records use, as Gitea does, at most once a minute per token to spare the write lock. Only the token list
  * shows it, so it is a write aside: it does not invalidate every answer's ETag.
  */
-export function touchToken(db: Database, token: AccessTokenRow): void {
+/** Records a token's use, at most once a minute; answers whether it wrote. */
+export function touchToken(db: Database, token: AccessTokenRow): boolean {
   const now = nowSeconds();
-  if (now - token.updated >= 60)
-    db.runAside('UPDATE access_token SET updated = ? WHERE id = ?', now, token.id);
+  if (now - token.updated < 60) return false;
+  db.runAside('UPDATE access_token SET updated = ? WHERE id = ?', now, token.id);
+  return true;
 }

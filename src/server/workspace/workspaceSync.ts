@@ -39,8 +39,11 @@ export interface WorkspaceSyncOptions {
 export interface WorkspaceSync {
   /** Rescans now (joins a rescan already running). */
   scan(): Promise<void>;
-  /** Rescans when the last one is older than `maxAgeMs`, for requests that should see the folders as they are. */
-  freshen(): Promise<void>;
+  /**
+   * Rescans when the last one is older than `maxAgeMs`, for requests that should see the folders as they
+   * are; undefined when there is nothing to wait for.
+   */
+  freshen(): Promise<void> | undefined;
   /** A rescan that starts after this call (the folders changed): waits out the one under way, then runs. */
   rescan(): Promise<void>;
 }
@@ -168,10 +171,10 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
   });
 
   const maxWaitMs = options.maxWaitMs ?? 1_000;
-  const freshen = (): Promise<void> => {
-    if (!active() || stopped) return Promise.resolve();
+  const freshen = (): Promise<void> | undefined => {
+    if (!active() || stopped) return undefined;
     const scanning = task.current() ?? (Date.now() - lastScan > maxAgeMs ? scan() : undefined);
-    if (!scanning) return Promise.resolve();
+    if (!scanning) return undefined;
     // A slow disk delays a request a little, never indefinitely.
     return new Promise((resolve) => {
       const cap = setTimeout(resolve, maxWaitMs);
