@@ -1,5 +1,12 @@
 // The part of autocannon's API the bench uses (the package ships no types).
 declare module 'autocannon' {
+  /** One request of a sequence each connection sends in turn. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -7,6 +14,7 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: Request[];
   }
   interface Histogram {
     average: number;

@@ -10,13 +10,26 @@ export interface Baseline {
   stop(): Promise<void>;
 }
 
-/** Starts the bare baseline in its own process (as the real server runs in its own) over captured routes. */
-export async function startBaseline(routes: CapturedRoutes, workDir: string): Promise<Baseline> {
+/**
+ * Starts a bare baseline in its own process (as the real server runs in its own) over captured routes:
+ * serialising the JSON per request, or (`prebuilt`, the floor) sending bytes made once.
+ */
+export async function startBaseline(
+  routes: CapturedRoutes,
+  workDir: string,
+  options: { readonly prebuilt?: boolean } = {},
+): Promise<Baseline> {
   const file = path.join(workDir, 'baseline-routes.json');
   writeFileSync(file, JSON.stringify(routes));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'baselineServer.ts'), file],
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, 'baselineServer.ts'),
+      file,
+      ...(options.prebuilt ? ['--prebuilt'] : []),
+    ],
     {
       cwd: projectRoot,
       stdio: ['ignore', 'pipe', 'inherit'],

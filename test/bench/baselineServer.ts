@@ -1,5 +1,6 @@
-// The bare `node:http` baseline: answers the bench's routes with the JSON the real server answered (captured
+// The bare `node:http` baselines: answer the bench's routes with the JSON the real server answered (captured
 // first), building the objects afresh and serialising them on every request, or sending the same raw bytes.
+// With `--prebuilt` (the floor) every answer is bytes made once: what one node process can send at all.
 // No storage, no auth, no routing beyond one map lookup. Run as its own process; prints its port.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -32,10 +33,18 @@ function rebuild(value: Json): Json {
 
 function main(): void {
   const routes = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as CapturedRoutes;
+  const prebuilt = process.argv.includes('--prebuilt');
+  const bytesOf = (route: CapturedRoute): Buffer | undefined =>
+    route.base64 !== undefined
+      ? Buffer.from(route.base64, 'base64')
+      : prebuilt
+        ? Buffer.from(JSON.stringify(route.json))
+        : undefined;
   const raw = new Map(
-    Object.entries(routes).flatMap(([key, route]) =>
-      route.base64 === undefined ? [] : [[key, Buffer.from(route.base64, 'base64')] as const],
-    ),
+    Object.entries(routes).flatMap(([key, route]) => {
+      const bytes = bytesOf(route);
+      return bytes === undefined ? [] : [[key, bytes] as const];
+    }),
   );
   const server = http.createServer((request, response) => {
     const pathname = (request.url ?? '/').split('?')[0];

@@ -14,9 +14,10 @@ function fileContent(file: number, revision: number): string {
 
 /**
  * A bare repository with `commits` commits built by `git fast-import` (seconds, where a commit loop takes
- * minutes): a README, and `fileCount` files under src/ of which each commit rewrites one.
+ * minutes): a README, and `fileCount` files under src/ of which each commit rewrites one; and
+ * `topicBranches` branches `topic-N` of one commit each on top of main, for pull requests.
  */
-export function buildHistory(commits: number): string {
+export function buildHistory(commits: number, topicBranches = 0): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-git-'));
   execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir]);
   const parts: string[] = [];
@@ -44,6 +45,21 @@ export function buildHistory(commits: number): string {
       parts.push(`M 100644 inline ${file}`, `data ${Buffer.byteLength(content)}`, content);
     }
     parts.push('');
+  }
+  for (let t = 1; t <= topicBranches; t++) {
+    const message = `Work on topic ${t}\n`;
+    const content = `topic ${t}\n`;
+    parts.push(
+      `commit refs/heads/topic-${t}`,
+      `committer Bench <bench@bench.invalid> ${start + (commits + t) * 60} +0000`,
+      `data ${Buffer.byteLength(message)}`,
+      message.slice(0, -1),
+      'from refs/heads/main',
+      `M 100644 inline topics/topic-${t}.txt`,
+      `data ${Buffer.byteLength(content)}`,
+      content,
+      '',
+    );
   }
   execFileSync('git', ['fast-import', '--quiet'], { cwd: dir, input: parts.join('\n'), maxBuffer: 1 << 26 });
   execFileSync('git', ['gc', '--quiet'], { cwd: dir });

@@ -23,11 +23,19 @@ import {
   searchRow,
 } from './scale';
 import { managedGitDir } from '../../src/server/git/paths';
-import { historyRepo, issueRepos, seedIssues, seedRepositories, seedThroughApi } from './seed';
+import {
+  historyRepo,
+  issueRepos,
+  seedIssues,
+  seedPullRequests,
+  seedRepositories,
+  seedThroughApi,
+} from './seed';
+import { measureWrites } from './writes';
 import { rssMb, startBuiltServer } from './serverProcess';
 import { mb, printTable, times, type Row } from './table';
 import { measureIssuePage, seedDiscussion } from './webBench';
-import { measureThroughput, warmUp, warmUpSeconds } from './throughput';
+import { benchPullCount, measureThroughput, warmUp, warmUpSeconds } from './throughput';
 
 const started = Date.now();
 const log = (line: string): void =>
@@ -42,6 +50,7 @@ const smallRepositoryCount = 1_000;
 const discussionComments = 200;
 const onlyScale = process.env['BENCH_ONLY'] === 'scale';
 const onlyVscode = process.env['BENCH_ONLY'] === 'vscode';
+const onlyThroughput = process.env['BENCH_ONLY'] === 'throughput';
 
 async function measure(rows: Row[]): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-'));
@@ -69,12 +78,12 @@ async function measure(rows: Row[]): Promise<void> {
     t0 = Date.now();
     seedIssues(dataDir, world, issueRepos.small, 1_000, 'short');
     seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
-    seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
+    if (!onlyThroughput) seedIssues(dataDir, world, issueRepos.large, 100_000, 'short');
     seedRepositories(dataDir, world, smallRepositoryCount);
     const discussion = seedDiscussion(dataDir, world, issueRepos.small, discussionComments);
     log(`seeded 111,000 issues and ${smallRepositoryCount} repositories in ${Date.now() - t0} ms`);
     t0 = Date.now();
-    const gitDir = onlyScale ? undefined : buildHistory(5_000);
+    const gitDir = onlyScale ? undefined : buildHistory(5_000, benchPullCount);
     if (gitDir) log(`built a repository of 5,000 commits with git fast-import in ${Date.now() - t0} ms`);
 
     server = await startBuiltServer(dataDir);
@@ -84,19 +93,22 @@ async function measure(rows: Row[]): Promise<void> {
           'push',
           '--quiet',
           `${server.url.replace('://', `://bench:${world.token}@`)}bench/history.git`,
-          'main',
+          'refs/heads/*:refs/heads/*',
         ],
         gitDir,
       );
+      await seedPullRequests(server, world, benchPullCount);
     }
     const searchPath = `/repos/search?q=${searchKeyword}`;
     const searchSmall = await p50(server, world, searchPath);
     const issueSearchSmall = await p50(server, world, issueSearchPath);
-    rows.push(...(await measureIssueScale(server, world)));
-    for (const keyword of issueSearchKeywords)
-      rows.push(await measureIssueSearchScale(server, world, keyword));
-    log('scale: issues measured');
-    if (!onlyScale) {
+    if (!onlyThroughput) {
+      rows.push(...(await measureIssueScale(server, world)));
+      for (const keyword of issueSearchKeywords)
+        rows.push(await measureIssueSearchScale(server, world, keyword));
+      log('scale: issues measured');
+    }
+    if (!onlyScale && !onlyThroughput) {
       rows.push(await measureIssuePage(server, world, issueRepos.small, discussion, discussionComments));
       log('web: the issue page measured');
     }
@@ -138,8 +150,10 @@ async function measure(rows: Row[]): Promise<void> {
           met: after / warm <= 1.2,
         },
       );
+      rows.push(...(await measureWrites(server, world, dataDir, seconds, log)));
       await server.stop();
     }
+    if (onlyThroughput) return;
 
     t0 = Date.now();
     seedRepositories(dataDir, world, 100_000);

@@ -186,3 +186,21 @@ export function seedRepositories(dataDir: string, world: BenchWorld, total: numb
     db.close();
   }
 }
+
+/** `count` open pull requests `topic-N` → main in the history repository (its branches pushed first). */
+export async function seedPullRequests(server: BenchServer, world: BenchWorld, count: number): Promise<void> {
+  for (let t = 1; t <= count; t++) {
+    await api(
+      server,
+      'POST',
+      `/repos/bench/${historyRepo}/pulls`,
+      { token: world.token },
+      {
+        head: `topic-${t}`,
+        base: 'main',
+        title: `Topic ${t}: a change to review`,
+        body: `Pull request ${t} of the benchmark.`,
+      },
+    );
+  }
+}
