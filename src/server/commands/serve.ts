@@ -15,6 +15,7 @@ import { AllowedHosts } from '../services/addressPolicy';
 import { ensureFirstAdmin } from '../services/bootstrap';
 import { formatGoDuration, parseGoDuration } from '../services/goDuration';
 import { CliError, type CliCommand } from './cliCommand';
+import { positiveMilliseconds } from './durationOption';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand, type OptionSpecs, type OptionValues } from './optionCommand';
 import { assertWritableDataFolder } from './dataFolderCheck';
@@ -147,14 +148,6 @@ function serveConfig(values: OptionValues<typeof serveOptions>, fail: Fail): Ser
     markdownTimeoutMs: positiveMilliseconds('--markdown-timeout', values['markdown-timeout'], fail),
     enableGitHooks: values['enable-git-hooks'],
   });
-}
-
-/** A Go duration (`5s`, `250ms`) as whole milliseconds, at least 1. */
-function positiveMilliseconds(flag: string, value: string, fail: Fail): number {
-  const seconds = parseGoDuration(value);
-  if (seconds === undefined || seconds * 1000 < 1)
-    throw fail(`${flag} must be a duration like 5s or 250ms, got '${value}'`);
-  return Math.round(seconds * 1000);
 }
 
 /**
