@@ -6,6 +6,8 @@ export const defaultBranchWaitMs = 60_000;
 const firstDelayMs = 100;
 const longestDelayMs = 5_000;
 
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
+
 /** `feature/x` as a path: each segment encoded, the separators kept (Gitea's `branches/*` route). */
 const branchPath = (branch: string): string => branch.split('/').map(encodeURIComponent).join('/');
 
@@ -53,9 +55,9 @@ export class PushedBranches {
       const left = deadline - performance.now();
       if (left <= 0) {
         throw new TargetFailure(
-          `the target does not show the pushed branch "${branch}" ${Math.round(this.waitMs / 1000)} s after the push ` +
-            `(GET ${path} still answers 404), so no pull request can be opened from it yet; ` +
-            'run again later to go on, or give the target more time with --branch-wait',
+          `the target does not show the pushed branch "${branch}" ${seconds(this.waitMs)} after the push ` +
+            `(GET ${path} still answers 404): it has not recorded the push yet, and opens no pull request ` +
+            'from a branch before it has. Run again later to go on, or give it more time with --branch-wait',
           404,
         );
       }
