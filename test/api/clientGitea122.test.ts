@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ServerCapabilities } from '../../src/api/capabilities';
 import { TeahouseClient } from '../../src/api/client';
 import { readServerProfile } from '../../src/api/readServerProfile';
-import type { Account } from '../../src/extension/accounts/account';
-import type { Log } from '../../src/extension/util/log';
 import { loadViewModel } from '../../src/extension/webviews/viewModel';
+import { remoteViewSource } from '../helpers/remoteViewSource';
 import { gitea122Tokens, startGitea122Double, type Gitea122Double } from '../helpers/gitea122Double';
 
 /**
@@ -66,19 +64,10 @@ test('list fields Gitea leaves nil read as empty lists, other nulls stay', async
 
 test("the extension's issue and pull request views read Gitea 1.22's answers", async () => {
   const profile = await readServerProfile(client);
-  const account = {
-    id: 'x',
-    kind: 'remote',
-    serverUrl: double.url,
-    username: 'root',
-    userId: 1,
-    addedAt: '',
-  } satisfies Account;
-  const log = { info: () => undefined, warn: () => undefined } as unknown as Log;
-  const source = { account, client, log, capabilities: new ServerCapabilities(profile) };
+  const source = remoteViewSource(client, double.url, profile);
   const issue = await loadViewModel(source, {
     kind: 'issue',
-    account: account.id,
+    account: source.account.id,
     ...recordedRepo,
     index: 3,
   });
@@ -86,7 +75,7 @@ test("the extension's issue and pull request views read Gitea 1.22's answers", a
   assert.deepEqual(issue.issue.assignees, []);
   const pull = await loadViewModel(source, {
     kind: 'pullRequest',
-    account: account.id,
+    account: source.account.id,
     ...recordedRepo,
     index: 4,
   });

@@ -149,7 +149,11 @@ async function statefulAnswer(
   if (method === 'POST' && apiPath === '/markdown') {
     // not recorded: the text, escaped, in a paragraph (enough for a reader of rendered HTML)
     const escaped = text(ctx, 'Text').replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-    return { status: 200, bytes: Buffer.from(`<p>${escaped}</p>\n`), headers: { 'content-type': 'text/html' } };
+    return {
+      status: 200,
+      bytes: Buffer.from(`<p>${escaped}</p>\n`),
+      headers: { 'content-type': 'text/html' },
+    };
   }
   // the double has no organisations
   if (method === 'POST' && /^\/orgs\/[^/]+\/repos$/.test(apiPath)) return notFound(ctx);

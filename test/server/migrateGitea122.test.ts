@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitea122Tokens, startGitea122Double, type Gitea122Double } from '../helpers/gitea122Double';
 import { startServer, type TestServer, type TestUser } from './harness';
-import { ok } from './migrateTrackerSource';
+import { migrateTracker, ok } from './migrateTrackerSource';
 
 /**
  * Take Repository Offline from a Gitea 1.22: the local server's `POST /repos/migrate` reads the recorded
@@ -26,19 +26,10 @@ after(async () => {
 });
 
 test('taking the recorded repository offline from Gitea 1.22 brings its whole tracker (201)', async () => {
-  const res = await local.request<{ full_name: string }>('POST', '/repos/migrate', {
-    token: alice.token,
-    body: {
-      clone_addr: `${gitea.url}root/rec-1128165022.git`,
-      repo_name: 'offline',
-      service: 'gitea',
-      auth_token: gitea122Tokens.root,
-      labels: true,
-      milestones: true,
-      issues: true,
-      pull_requests: true,
-      releases: true,
-    },
+  const res = await migrateTracker(local, alice, {
+    cloneAddr: `${gitea.url}root/rec-1128165022.git`,
+    repoName: 'offline',
+    authToken: gitea122Tokens.root,
   });
   assert.equal(res.status, 201, res.text);
   // the reactions of #2 were asked for and answered `null`, as Gitea answers them

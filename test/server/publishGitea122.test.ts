@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitea122Tokens, startGitea122Double, type Gitea122Double } from '../helpers/gitea122Double';
 import { runCli, send, startServer, type TestServer, type TestUser } from './harness';
-import { assetBytes, buildTrackerSource, ok } from './migrateTrackerSource';
+import { assetBytes, buildTrackerSource, migrateTracker, ok } from './migrateTrackerSource';
 
 /**
  * Moves between Teahouse and a Gitea 1.22 (the double of the recorded one, whose push queue records the
@@ -97,19 +97,10 @@ describe('moves with Gitea 1.22', () => {
   });
 
   test('C takes the published repository offline from Gitea 1.22: issues, comments, labels and pull requests arrive', async () => {
-    const res = await c.request<{ full_name: string }>('POST', '/repos/migrate', {
-      token: aliceC.token,
-      body: {
-        clone_addr: `${gitea.url}root/tracker.git`,
-        repo_name: 'tracker',
-        service: 'gitea',
-        auth_token: gitea122Tokens.root,
-        labels: true,
-        milestones: true,
-        issues: true,
-        pull_requests: true,
-        releases: true,
-      },
+    const res = await migrateTracker(c, aliceC, {
+      cloneAddr: `${gitea.url}root/tracker.git`,
+      repoName: 'tracker',
+      authToken: gitea122Tokens.root,
     });
     assert.equal(res.status, 201, res.text);
     const onC = '/repos/alice/tracker';

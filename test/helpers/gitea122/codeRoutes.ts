@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { listBranches } from '../../../src/server/git/refs';
 import { GitError, runGit } from '../../../src/server/git/run';
 import {
+  deleteRoute,
   failed,
   json,
   nilSlice,
-  noContent,
   notFound,
   optionalText,
   page,
@@ -220,17 +220,11 @@ const releaseRoutes: RepoRoute[] = [
       return json(200, toRelease(release, ctx.repo, ctx.origin));
     },
   },
-  {
-    method: 'DELETE',
-    pattern: /^\/releases\/(\d+)$/,
-    write: true,
-    handle: (ctx) => {
-      const release = releaseOf(ctx, ctx.params[0]);
-      if (!release) return notFound(ctx);
-      ctx.repo.releases.splice(ctx.repo.releases.indexOf(release), 1);
-      return noContent;
-    },
-  },
+  deleteRoute(
+    /^\/releases\/(\d+)$/,
+    (ctx) => ctx.repo.releases,
+    (r) => r.id,
+  ),
   {
     method: 'POST',
     pattern: /^\/releases\/(\d+)\/assets$/,
@@ -263,18 +257,11 @@ const releaseRoutes: RepoRoute[] = [
       return json(201, toAttachment(asset, ctx.origin));
     },
   },
-  {
-    method: 'DELETE',
-    pattern: /^\/releases\/(\d+)\/assets\/(\d+)$/,
-    write: true,
-    handle: (ctx) => {
-      const release = releaseOf(ctx, ctx.params[0]);
-      const at = release?.assets.findIndex((a) => a.id === Number(ctx.params[1])) ?? -1;
-      if (!release || at < 0) return notFound(ctx);
-      release.assets.splice(at, 1);
-      return noContent;
-    },
-  },
+  deleteRoute(
+    /^\/releases\/(\d+)\/assets\/(\d+)$/,
+    (ctx) => releaseOf(ctx, ctx.params[0])?.assets,
+    (a) => a.id,
+  ),
 ];
 
 export const codeRoutes: readonly RepoRoute[] = [...repositoryRoutes, ...pullRoutes, ...releaseRoutes];

@@ -1,4 +1,5 @@
 import answersFile from '../../fixtures/gitea-1.22-answers.json';
+import type { RecordedAnswer } from '../recordedAnswer';
 
 /**
  * The answers a real Gitea 1.22-dev gave (test/fixtures/gitea-1.22-answers.json, a copy of the recording in
@@ -6,19 +7,8 @@ import answersFile from '../../fixtures/gitea-1.22-answers.json';
  * its own objects from, so that they carry every field, and every `null`, that Gitea's did.
  */
 
-export interface Recorded {
-  /** The signed-in user; `anonymous` without auth. */
-  readonly as: string;
-  readonly method: string;
-  /** Below `/api/v1`, with the query as sent. */
-  readonly path: string;
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: unknown;
-}
-
 // imported, not read from disk: the real VS Code suite runs the doubles from a bundle elsewhere
-export const recorded = (answersFile as unknown as { answers: Recorded[] }).answers;
+export const recorded = (answersFile as unknown as { answers: RecordedAnswer[] }).answers;
 
 /** Where the recording was made; replayed answers carry the double's own address instead. */
 export const recordedOrigin = 'http://127.0.0.1:3301/';
@@ -47,7 +37,7 @@ function queryKey(search: URLSearchParams): string {
 const pageOf = (search: URLSearchParams): number => Math.max(1, Number(search.get('page')) || 1);
 
 export interface Replay {
-  readonly answer: Recorded;
+  readonly answer: RecordedAnswer;
   /** The request asks for a page after the recorded one: a list answers `[]` there. */
   readonly pastTheEnd: boolean;
 }
@@ -63,9 +53,9 @@ export function findReplay(apiPath: string, search: URLSearchParams, as: string)
   const gets = recorded.filter(
     (entry) => entry.method === 'GET' && decodeURIComponent(entry.path.split('?')[0]!) === wanted,
   );
-  const mine = (entries: Recorded[]): Recorded | undefined =>
+  const mine = (entries: RecordedAnswer[]): RecordedAnswer | undefined =>
     entries.find((entry) => entry.as === as) ?? entries[0];
-  const recordedQuery = (entry: Recorded): URLSearchParams =>
+  const recordedQuery = (entry: RecordedAnswer): URLSearchParams =>
     new URL(entry.path, recordedOrigin).searchParams;
   const exact = mine(gets.filter((entry) => recordedQuery(entry).toString() === search.toString()));
   if (exact) return { answer: exact, pastTheEnd: false };

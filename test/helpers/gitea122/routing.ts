@@ -84,6 +84,26 @@ export const dateOf = (value: unknown): string | null =>
     ? new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z')
     : null;
 
+/** `DELETE` of an item of one of the repository's lists, found by the last number in the path. */
+export function deleteRoute<T>(
+  pattern: RegExp,
+  itemsOf: (ctx: RepoContext) => T[] | undefined,
+  key: (item: T) => number,
+): RepoRoute {
+  return {
+    method: 'DELETE',
+    pattern,
+    write: true,
+    handle: (ctx) => {
+      const items = itemsOf(ctx) ?? [];
+      const at = items.findIndex((item) => key(item) === Number(ctx.params.at(-1)));
+      if (at < 0) return notFound(ctx);
+      items.splice(at, 1);
+      return noContent;
+    },
+  };
+}
+
 /** Runs the first route that matches; undefined when none does. */
 export async function routeRepo(
   routes: readonly RepoRoute[],

@@ -1,9 +1,9 @@
 import {
   dateOf,
+  deleteRoute,
   failed,
   json,
   nilSlice,
-  noContent,
   notFound,
   numbers,
   optionalText,
@@ -125,17 +125,11 @@ const labelRoutes: RepoRoute[] = [
       return json(200, toLabel(label, ctx.repo, ctx.origin));
     },
   },
-  {
-    method: 'DELETE',
-    pattern: /^\/labels\/(\d+)$/,
-    write: true,
-    handle: (ctx) => {
-      const at = ctx.repo.labels.findIndex((l) => l.id === Number(ctx.params[0]));
-      if (at < 0) return notFound(ctx);
-      ctx.repo.labels.splice(at, 1);
-      return noContent;
-    },
-  },
+  deleteRoute(
+    /^\/labels\/(\d+)$/,
+    (ctx) => ctx.repo.labels,
+    (label) => label.id,
+  ),
 ];
 
 const milestoneRoutes: RepoRoute[] = [
@@ -190,17 +184,11 @@ const milestoneRoutes: RepoRoute[] = [
       return json(200, toMilestone(milestone, ctx.repo));
     },
   },
-  {
-    method: 'DELETE',
-    pattern: /^\/milestones\/(\d+)$/,
-    write: true,
-    handle: (ctx) => {
-      const at = ctx.repo.milestones.findIndex((m) => m.id === Number(ctx.params[0]));
-      if (at < 0) return notFound(ctx);
-      ctx.repo.milestones.splice(at, 1);
-      return noContent;
-    },
-  },
+  deleteRoute(
+    /^\/milestones\/(\d+)$/,
+    (ctx) => ctx.repo.milestones,
+    (m) => m.id,
+  ),
 ];
 
 const issueRoutes: RepoRoute[] = [
@@ -252,17 +240,11 @@ const issueRoutes: RepoRoute[] = [
       return editIssue(ctx, issue) ?? json(201, toIssue(issue, ctx.repo, ctx.origin));
     },
   },
-  {
-    method: 'DELETE',
-    pattern: /^\/issues\/(\d+)$/,
-    write: true,
-    handle: (ctx) => {
-      const issue = issueOf(ctx, ctx.params[0]);
-      if (!issue) return notFound(ctx);
-      ctx.repo.issues.splice(ctx.repo.issues.indexOf(issue), 1);
-      return noContent;
-    },
-  },
+  deleteRoute(
+    /^\/issues\/(\d+)$/,
+    (ctx) => ctx.repo.issues,
+    (issue) => issue.number,
+  ),
   {
     method: 'PUT',
     pattern: /^\/issues\/(\d+)\/labels$/,
@@ -337,17 +319,11 @@ const commentRoutes: RepoRoute[] = [
       return json(200, toComment(comment, ctx.repo, ctx.origin));
     },
   },
-  {
-    method: 'DELETE',
-    pattern: /^\/issues\/comments\/(\d+)$/,
-    write: true,
-    handle: (ctx) => {
-      const at = ctx.repo.comments.findIndex((c) => c.id === Number(ctx.params[0]));
-      if (at < 0) return notFound(ctx);
-      ctx.repo.comments.splice(at, 1);
-      return noContent;
-    },
-  },
+  deleteRoute(
+    /^\/issues\/comments\/(\d+)$/,
+    (ctx) => ctx.repo.comments,
+    (c) => c.id,
+  ),
   {
     method: 'GET',
     pattern: /^\/issues\/comments\/(\d+)\/reactions$/,

@@ -4,7 +4,9 @@ import { TargetFailure, type TargetApi } from './targetApi';
 /** How long a run waits, by default, for the target to show a pushed branch. */
 export const defaultBranchWaitMs = 60_000;
 const firstDelayMs = 100;
-const longestDelayMs = 5_000;
+// at most a second between attempts: Gitea records a push within seconds, and each attempt after it costs
+// up to a whole delay
+const longestDelayMs = 1_000;
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
 
