@@ -33,6 +33,9 @@ import { DoubleWorld, giteaTime, type DoubleUser } from './gitea122/world';
  *   (`git http-backend`) and Gitea's push queue: the branches of a push into an empty repository show
  *   through the API only `branchRecordDelayMs` after the push returned (never, for `Infinity`).
  *
+ * - Beyond the recording: `POST /markdown` answers the text escaped in a paragraph; there are no
+ *   organisations (`POST /orgs/{org}/repos` answers 404) and `auto_init` is refused.
+ *
  * Tokens: `gitea122Tokens`; Basic auth takes a user's password or a token as the password.
  */
 
