@@ -5,12 +5,11 @@ import { TeahouseClient } from '../../src/api/client';
 import { readServerProfile } from '../../src/api/readServerProfile';
 import type { ServerProfile } from '../../src/api/serverProfile';
 import type { Issue } from '../../src/api/types';
-import type { Account } from '../../src/extension/accounts/account';
 import type { IssueGroup, RepoRef } from '../../src/extension/views/nodes';
 import { fetchIssuePage, planIssueQuery, type IssueQuery } from '../../src/extension/views/issueQueries';
 import { loadViewModel } from '../../src/extension/webviews/viewModel';
-import type { Log } from '../../src/extension/util/log';
 import { startGitea114Double, type Gitea114Double } from '../helpers/gitea114Double';
+import { remoteViewSource } from '../helpers/remoteViewSource';
 
 let double: Gitea114Double;
 let profile: ServerProfile;
@@ -173,25 +172,15 @@ test('a limit above max_response_items is lowered to it', async () => {
 });
 
 test('the pull request view shows the commits and files of #4 from its .patch and .diff', async () => {
-  const client = clientAs('root');
-  const account = {
-    id: 'x',
-    kind: 'remote',
-    serverUrl: double.url,
-    username: 'root',
-    userId: 1,
-    addedAt: '',
-  } satisfies Account;
-  const lines: string[] = [];
-  const log = {
-    info: (line: string) => lines.push(line),
-    warn: (line: string) => lines.push(line),
-  } as unknown as Log;
+  const source = remoteViewSource(clientAs('root'), double.url, profile);
   const before = double.requests.length;
-  const model = await loadViewModel(
-    { account, client, log, capabilities: new ServerCapabilities(profile) },
-    { kind: 'pullRequest', account: account.id, owner: 'acme', repo: 'widgets', index: 4 },
-  );
+  const model = await loadViewModel(source, {
+    kind: 'pullRequest',
+    account: source.account.id,
+    owner: 'acme',
+    repo: 'widgets',
+    index: 4,
+  });
   assert.deepEqual(model.pull?.commits, [
     { sha: '3e3eaad1937499daf3e983a240c74173eff592d9', message: 'Add feature X notes', author: 'root' },
   ]);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import gitea114Api from '../../scripts/data/gitea-api/1.14.1.json';
 import answersFile from '../fixtures/gitea-1.14.1-answers.json';
+import type { RecordedAnswer } from './recordedAnswer';
 
 /**
  * A stand-in for Gitea 1.14.1 on loopback: its routes are those of 1.14.1's swagger
@@ -15,15 +16,6 @@ import answersFile from '../fixtures/gitea-1.14.1-answers.json';
  * by alice in another repository (root/notes), and the `.patch` of pull request #4 (built from the
  * recorded `.diff` and branch commit), so every group has something it must not show.
  */
-
-interface Recorded {
-  readonly as: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: unknown;
-}
 
 interface IssueJson {
   id: number;
@@ -39,7 +31,7 @@ interface IssueJson {
 }
 
 // imported, not read from disk: the real VS Code suite runs this from a bundle elsewhere
-const recorded = (answersFile as unknown as { answers: Recorded[] }).answers;
+const recorded = (answersFile as unknown as { answers: RecordedAnswer[] }).answers;
 const swaggerRoutes = Object.keys((gitea114Api as unknown as { routes: Record<string, unknown> }).routes);
 
 /** `GET /repos/{owner}/{repo}/pulls/{index}.diff` → a matcher of request paths. */

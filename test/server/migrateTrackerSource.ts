@@ -22,6 +22,28 @@ export async function ok<T>(
   return res.json;
 }
 
+/** `POST /repos/migrate` of a Gitea-compatible source with its whole tracker, on `target` as `user`. */
+export function migrateTracker(
+  target: TestServer,
+  user: TestUser,
+  source: { readonly cloneAddr: string; readonly repoName: string; readonly authToken: string },
+) {
+  return target.request<{ full_name: string; message: string }>('POST', '/repos/migrate', {
+    token: user.token,
+    body: {
+      clone_addr: source.cloneAddr,
+      repo_name: source.repoName,
+      service: 'gitea',
+      auth_token: source.authToken,
+      labels: true,
+      milestones: true,
+      issues: true,
+      pull_requests: true,
+      releases: true,
+    },
+  });
+}
+
 /** A release asset's bytes: every byte value, and a CRLF, so that nothing rewrites them on the way. */
 export const assetBytes = Buffer.concat([
   Buffer.from(Array.from({ length: 256 }, (_, i) => i)),

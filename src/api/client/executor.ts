@@ -3,6 +3,7 @@ import { request, type Dispatcher } from 'undici';
 import { authHeaders, redact, secretsOf } from './authHeaders';
 import { successContentOf, type PreparedRequest } from './buildRequest';
 import { ApiError, parseErrorBody, type RequestDescription } from './errors';
+import { withoutNilSlices } from '../nilSlices';
 import { isTransient, toNetworkError } from './networkErrors';
 import type { Auth, RequestOptions, Timeouts } from './options';
 import { headerValue, type ResponseHeaders } from './responseHeaders';
@@ -136,15 +137,19 @@ function decodeSuccess(
     case 'json':
       // Gitea 1.3 answers some JSON operations with an empty 200 (a combined status without statuses)
       if (bytes.length === 0) return undefined;
-      try {
-        return JSON.parse(bytes.toString('utf8')) as unknown;
-      } catch {
-        throw new ApiError(
-          response.status,
-          'the server answered with a body that is not JSON',
-          undefined,
-          description,
-        );
-      }
+      return withoutNilSlices(parseJson(response, description), prepared.operation.success.list === true);
+  }
+}
+
+function parseJson(response: RawResponse, description: RequestDescription): unknown {
+  try {
+    return JSON.parse(response.bytes.toString('utf8')) as unknown;
+  } catch {
+    throw new ApiError(
+      response.status,
+      'the server answered with a body that is not JSON',
+      undefined,
+      description,
+    );
   }
 }

@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseFile } from '../config';
 import { publishRepository } from '../services/publish/publisher';
+import { defaultBranchWaitMs } from '../services/publish/pushedBranches';
 import type { PublishProgress, PublishSummary } from '../services/publish/run';
 import { Database } from '../store/database';
 import { migrate } from '../store/migrations';
 import { findRepositoryByName } from '../store/repositories';
 import { CliError, exitCodes, type CliCommand } from './cliCommand';
+import { positiveMilliseconds } from './durationOption';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand } from './optionCommand';
 
@@ -61,6 +63,13 @@ runs on the data folder). The target's token comes from $${tokenVariable} or --t
       value: 'URL',
       description: 'reach the target through this proxy (default: $HTTPS_PROXY, $NO_PROXY)',
     },
+    'branch-wait': {
+      type: 'string',
+      value: 'DURATION',
+      default: `${defaultBranchWaitMs / 1000}s`,
+      description:
+        'how long to wait for the target to show the pushed branches (Gitea records those of a push into an empty repository a moment later)',
+    },
     json: { type: 'boolean', description: 'progress and the summary as JSON lines on stdout' },
   },
   exitCodes: `Exit codes: 0 published, 1 failed, 2 usage error, ${cancelledExitCode} cancelled (SIGINT/SIGTERM; run again to go on).`,
@@ -73,7 +82,8 @@ runs on the data folder). The target's token comes from $${tokenVariable} or --t
     if (!existsSync(databaseFile(dataDir))) {
       throw new CliError(`no Teahouse data folder at ${dataDir} (no teahouse.db)`);
     }
-    return publish(dataDir, { owner, name }, token, values);
+    const branchWaitMs = positiveMilliseconds('--branch-wait', values['branch-wait'], usageError);
+    return publish(dataDir, { owner, name }, token, { ...values, branchWaitMs });
   },
 });
 
@@ -88,6 +98,7 @@ interface PublishValues {
   readonly insecure: boolean;
   readonly 'ca-file': string | undefined;
   readonly proxy: string | undefined;
+  readonly branchWaitMs: number;
   readonly json: boolean;
 }
 
@@ -121,6 +132,7 @@ async function publish(
       private: values.private ? true : values.public ? false : undefined,
       existing: values.existing,
       connection: { insecure: values.insecure, caFile: values['ca-file'], proxy: values.proxy },
+      branchWaitMs: values.branchWaitMs,
       onProgress: report.progress,
       signal: controller.signal,
     });

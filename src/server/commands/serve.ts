@@ -18,6 +18,7 @@ import { createLogger } from '../log';
 import { openLogFile } from '../logFile';
 import { DataFolderHeld } from '../store/dataFolderLock';
 import { CliError, exitCodes, type CliCommand } from './cliCommand';
+import { positiveMilliseconds } from './durationOption';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand, type OptionSpecs, type OptionValues } from './optionCommand';
 import { assertWritableDataFolder } from './dataFolderCheck';
@@ -169,14 +170,6 @@ function serveConfig(values: OptionValues<typeof serveOptions>, fail: Fail): Ser
       stopWhenUnusedMs: positiveMilliseconds('--stop-when-unused', values['stop-when-unused'], fail),
     }),
   });
-}
-
-/** A Go duration (`5s`, `250ms`) as whole milliseconds, at least 1. */
-function positiveMilliseconds(flag: string, value: string, fail: Fail): number {
-  const seconds = parseGoDuration(value);
-  if (seconds === undefined || seconds * 1000 < 1)
-    throw fail(`${flag} must be a duration like 5s or 250ms, got '${value}'`);
-  return Math.round(seconds * 1000);
 }
 
 /**

@@ -67,12 +67,9 @@ export async function loadDiscussions(
     source.api.list<SourceReaction>(source.path(`/issues/${number}/reactions`)),
   );
   const comments = numbers.flatMap((number) => (commentsOf.get(number) ?? []).sort((a, b) => a.id! - b.id!));
-  const commentReactions = await mapLimited(comments, sourceConcurrency, async (comment) => {
-    const list = await source.api.get<SourceReaction[] | null>(
-      source.path(`/issues/comments/${comment.id}/reactions`),
-    );
-    return Array.isArray(list) ? list : [];
-  });
+  const commentReactions = await mapLimited(comments, sourceConcurrency, (comment) =>
+    source.api.getList<SourceReaction>(source.path(`/issues/comments/${comment.id}/reactions`)),
+  );
   const reactionsOfComment = new Map(comments.map((comment, i) => [comment, commentReactions[i]!]));
   return numbers.map((number, i) => ({
     number,

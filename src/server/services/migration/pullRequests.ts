@@ -46,10 +46,10 @@ async function loadReviews(source: SourceRepository, number: number): Promise<Lo
   for (const review of reviews) {
     const type = reviewTypes[review.state ?? ''];
     if (type === undefined || typeof review.id !== 'number') continue;
-    const comments = await source.api.get<SourceReviewComment[] | null>(
+    const comments = await source.api.getList<SourceReviewComment>(
       source.path(`/pulls/${number}/reviews/${review.id}/comments`),
     );
-    loaded.push({ review, type, comments: Array.isArray(comments) ? comments : [] });
+    loaded.push({ review, type, comments });
   }
   return loaded;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import { policyLookup } from '../policyLookup';
+import { withoutNilSlices } from '../../../api/nilSlices';
 import { DomainError, invalid } from '../../domain/errors';
 import { AddressRefused, type AddressPolicy } from '../addressPolicy';
 
@@ -70,11 +71,25 @@ export class SourceApi {
     }
     if (status < 200 || status > 299)
       throw invalid(`Migration failed: the source answered ${status} to ${shown}.`);
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as T;
+      parsed = JSON.parse(text);
     } catch {
       throw invalid(`Migration failed: the source answered ${shown} with something other than JSON.`);
     }
+    return withoutNilSlices(parsed, false) as T;
+  }
+
+  /** A list answered whole (not paged); Gitea's `null` for an empty one is the empty list. */
+  async getList<T>(path: string): Promise<T[]> {
+    return this.asList<T>(path, await this.get<unknown>(path));
+  }
+
+  private asList<T>(path: string, answer: unknown): T[] {
+    const items = withoutNilSlices(answer, true);
+    if (!Array.isArray(items))
+      throw invalid(`Migration failed: the source did not answer a list to GET ${path}.`);
+    return items as T[];
   }
 
   /**
@@ -86,14 +101,15 @@ export class SourceApi {
     const items: T[] = [];
     const seenPages = new Set<string>();
     for (let page = 1; ; page++) {
-      const batch = await this.get<unknown>(path, { ...query, page, limit: this.pageSize });
-      if (!Array.isArray(batch))
-        throw invalid(`Migration failed: the source did not answer a list to GET ${path}.`);
+      const batch = this.asList<T>(
+        path,
+        await this.get<unknown>(path, { ...query, page, limit: this.pageSize }),
+      );
       if (batch.length === 0) break;
       const fingerprint = createHash('sha256').update(JSON.stringify(batch)).digest('hex');
       if (seenPages.has(fingerprint)) break;
       seenPages.add(fingerprint);
-      items.push(...(batch as T[]));
+      items.push(...batch);
       if (batch.length < this.pageSize) break;
       if (items.length > maxListItems) {
         throw invalid(`Migration failed: the source keeps answering more pages of GET ${path}.`);

@@ -15,16 +15,24 @@ export interface GitTarget {
   readonly connection: TargetConnection;
 }
 
+/** What a push left on the target. */
+export interface PushedRefs {
+  /** Where the target has each pull request's head, by local issue id. */
+  readonly heads: Map<number, string>;
+  /** The branches the target has as they are here (pushed now or before), in name order. */
+  readonly branches: string[];
+}
+
 /**
  * Pushes every branch and tag, and the head of each open pull request whose branch is not in the
  * repository (a fork's, or deleted) as `pull/<n>`. Never forced: a ref that moved on the target is left as
- * it is and named in the summary. Answers where the target has each pull request's head, by issue id.
+ * it is and named in the summary.
  */
 export async function pushRepository(
   run: PublishRun,
   gitDir: string,
   target: GitTarget,
-): Promise<Map<number, string>> {
+): Promise<PushedRefs> {
   run.progress('git', 0, 1);
   const branches = new Set((await listBranches(gitDir)).map((b) => b.name));
   const heads = new Map<number, string>();
@@ -44,7 +52,7 @@ export async function pushRepository(
   }
   if (branches.size === 0 && extra.length === 0) {
     run.progress('git', 1, 1);
-    return heads;
+    return { heads, branches: [] };
   }
   const refspecs = ['refs/heads/*:refs/heads/*', 'refs/tags/*:refs/tags/*', ...extra];
   let output: string;
@@ -73,12 +81,11 @@ export async function pushRepository(
     if (flag === '!') run.summary.refsRejected.push(`${remoteRef} ${why}`.trim());
     else if (flag !== '=') run.summary.refsPushed++;
   }
-  for (const [issueId, branch] of heads) {
-    if (run.summary.refsRejected.some((entry) => entry.startsWith(`refs/heads/${branch} `)))
-      heads.delete(issueId);
-  }
+  const refused = (branch: string): boolean =>
+    run.summary.refsRejected.some((entry) => entry.startsWith(`refs/heads/${branch} `));
+  for (const [issueId, branch] of heads) if (refused(branch)) heads.delete(issueId);
   run.progress('git', 1, 1);
-  return heads;
+  return { heads, branches: [...branches].filter((branch) => !refused(branch)).sort() };
 }
 
 /** Credentials and settings through git's environment, so that they never show in a process listing. */

@@ -156,7 +156,7 @@ async function syncIssue(
         due_date: dueDate,
       };
       const created = asPull
-        ? await createPull(run, { ...fields, head: facts.head!, base: pull.base_branch }, issue)
+        ? await createPull(run, fields, { head: facts.head!, base: pull.base_branch }, issue)
         : await withoutAssigneesIfRefused(run, fields, (f) =>
             run.api.call<{ number: number }>('POST', `${run.remotePath}/issues`, {
               ...f,
@@ -221,10 +221,14 @@ async function withoutAssigneesIfRefused<T>(
 async function createPull(
   run: PublishRun,
   fields: Fields,
+  branches: { readonly head: string; readonly base: string },
   issue: SourceIssue,
 ): Promise<{ number: number } | undefined> {
+  // the target refuses a pull request between branches it does not show yet (404)
+  await run.pushed.visible(branches.head);
+  await run.pushed.visible(branches.base);
   try {
-    return await withoutAssigneesIfRefused(run, fields, (f) =>
+    return await withoutAssigneesIfRefused(run, { ...fields, ...branches }, (f) =>
       run.api.call<{ number: number }>('POST', `${run.remotePath}/pulls`, f),
     );
   } catch (error) {

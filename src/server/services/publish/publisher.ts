@@ -5,6 +5,7 @@ import type { RepositoryRow } from '../../store/repositories';
 import { pushRepository } from './gitPush';
 import { publishIssues } from './issues';
 import { publishLabels, publishMilestones } from './labelsAndMilestones';
+import { defaultBranchWaitMs, PushedBranches } from './pushedBranches';
 import { publishReleases } from './releases';
 import {
   emptySummary,
@@ -33,6 +34,8 @@ export interface PublishOptions {
   readonly existing?: boolean;
   /** How the target is reached: certificates, proxy. */
   readonly connection?: TargetConnection;
+  /** How long to wait for the target to show a pushed branch; `defaultBranchWaitMs` by default. */
+  readonly branchWaitMs?: number;
   readonly onProgress?: (progress: PublishProgress) => void;
   /** Stops the run between two items; what was sent is in the ledger, and the next run resumes there. */
   readonly signal?: AbortSignal;
@@ -43,6 +46,8 @@ interface RemoteRepository {
   readonly full_name: string;
   readonly html_url: string;
   readonly default_branch: string;
+  /** Gitea: true until it has recorded a branch pushed into the repository. */
+  readonly empty?: boolean;
   readonly website?: string;
   readonly description?: string;
 }
@@ -82,19 +87,22 @@ export async function publishRepository(options: PublishOptions): Promise<Publis
     summary.htmlUrl = remote.repository.html_url;
     const onTarget = new Set([me.login.toLowerCase()]);
     const known = new Map<string, boolean>();
+    const remotePath = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+    const checkpoint = (): void => {
+      if (options.signal?.aborted) throw new PublishCancelled();
+    };
     const run: PublishRun = {
       db: options.db,
       dataDir: options.dataDir,
       localRepo: options.repo,
       api,
       targetId: remote.targetId,
-      remotePath: `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`,
+      remotePath,
       names: { publisher: me.login, serverUrl, onTarget },
       summary,
       progress: (phase, done, total) => options.onProgress?.({ phase, done, total }),
-      checkpoint: () => {
-        if (options.signal?.aborted) throw new PublishCancelled();
-      },
+      checkpoint,
+      pushed: new PushedBranches(api, remotePath, options.branchWaitMs ?? defaultBranchWaitMs, checkpoint),
       hasAccount: async (account) => {
         const key = account.toLowerCase();
         let has = known.get(key) ?? (onTarget.has(key) ? true : undefined);
@@ -108,13 +116,19 @@ export async function publishRepository(options: PublishOptions): Promise<Publis
     };
     run.progress('repository', 1, 1);
     const gitUrl = new URL(`${encodeURIComponent(owner)}/${encodeURIComponent(name)}.git`, serverUrl).href;
-    const heads = await pushRepository(run, repositoryGitDir(options.dataDir, options.repo), {
+    const wasEmpty = summary.repositoryCreated || remote.repository.empty === true;
+    const pushed = await pushRepository(run, repositoryGitDir(options.dataDir, options.repo), {
       url: gitUrl,
       login: me.login,
       token: options.token,
       connection,
     });
-    await settleRepositorySettings(run, remote.repository);
+    const heads = pushed.heads;
+    run.pushed.carried([...pushed.branches, ...heads.values()]);
+    await settleRepositorySettings(
+      run,
+      wasEmpty ? await recorded(run, remote.repository, pushed.branches) : remote.repository,
+    );
     const labels = await publishLabels(run);
     const milestones = await publishMilestones(run);
     await publishIssues(run, { labels, milestones }, heads);
@@ -183,6 +197,22 @@ async function ensureRemoteRepository(
   const target = savePublishTarget(options.db, options.repo.id, serverUrl, fullName, repository.id);
   if (ledger && ledger.remote_repo_id !== repository.id) clearPublishedItems(options.db, target.id);
   return { repository, targetId: target.id };
+}
+
+/**
+ * The repository as the target shows it once it has recorded the first push into it. Gitea does that in a
+ * queue after the push returns, and sets the default branch then, to the first branch it records: the
+ * settings are compared with what it says after that, not before.
+ */
+async function recorded(
+  run: PublishRun,
+  before: RemoteRepository,
+  branches: readonly string[],
+): Promise<RemoteRepository> {
+  const branch = branches.includes(run.localRepo.default_branch) ? run.localRepo.default_branch : branches[0];
+  if (branch === undefined) return before;
+  await run.pushed.visible(branch);
+  return run.api.call<RemoteRepository>('GET', run.remotePath);
 }
 
 /** The default branch (once it is pushed) and the website, where the target's differ from ours. */

@@ -7,6 +7,7 @@ import {
   type PublishedItem,
   type PublishedKind,
 } from '../../store/publishLedger';
+import type { PushedBranches } from './pushedBranches';
 import { TargetFailure, type TargetApi } from './targetApi';
 import type { AuthorNames } from './text';
 
@@ -127,6 +128,8 @@ export interface PublishRun {
   checkpoint(): void;
   /** Whether `name` has an account on the target (asked once per run and name). */
   hasAccount(name: string): Promise<boolean>;
+  /** Waits until the target shows a pushed branch (before a pull request is opened from it). */
+  readonly pushed: PushedBranches;
 }
 
 /**

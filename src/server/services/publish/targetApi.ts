@@ -1,5 +1,6 @@
 import { FormData, fetch, request, type Dispatcher } from 'undici';
 import { createDispatcher } from '../../../api/client/dispatcher';
+import { withoutNilSlices } from '../../../api/nilSlices';
 
 const requestTimeoutMs = 120_000;
 
@@ -70,14 +71,7 @@ export class TargetApi {
     const answer = await this.send(method, path, body, query);
     if (answer.status < 200 || answer.status > 299) throw failure(method, path, answer.status, answer.text);
     if (answer.text === '') return undefined as T;
-    try {
-      return JSON.parse(answer.text) as T;
-    } catch {
-      throw new TargetFailure(
-        `the target answered ${method} ${path} with something other than JSON`,
-        answer.status,
-      );
-    }
+    return parsed<T>(method, path, answer);
   }
 
   /** A read that may find nothing: undefined for a 404. */
@@ -85,7 +79,7 @@ export class TargetApi {
     const answer = await this.send('GET', path, undefined, query);
     if (answer.status === 404) return undefined;
     if (answer.status < 200 || answer.status > 299) throw failure('GET', path, answer.status, answer.text);
-    return JSON.parse(answer.text) as T;
+    return parsed<T>('GET', path, answer);
   }
 
   /** Every item of a paged list (labels, milestones, releases of a repository being adopted). */
@@ -93,8 +87,14 @@ export class TargetApi {
     const items: T[] = [];
     const limit = 50;
     for (let page = 1; page < 10_000; page++) {
-      const batch = await this.call<T[]>('GET', path, undefined, { ...query, page, limit });
-      items.push(...batch);
+      // Gitea answers `null` for an empty list
+      const batch = withoutNilSlices(
+        await this.call<unknown>('GET', path, undefined, { ...query, page, limit }),
+        true,
+      );
+      if (!Array.isArray(batch))
+        throw new TargetFailure(`the target did not answer a list to GET ${path}`, 200);
+      items.push(...(batch as T[]));
       if (batch.length < limit) break;
     }
     return items;
@@ -119,7 +119,7 @@ export class TargetApi {
     }
     const text = await response.text();
     if (!response.ok) throw failure('POST', path, response.status, text);
-    return JSON.parse(text) as T;
+    return parsed<T>('POST', path, { status: response.status, text });
   }
 
   private async send(
@@ -150,6 +150,20 @@ export class TargetApi {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The JSON of a success, with Gitea's nil slices as empty lists. */
+function parsed<T>(method: string, path: string, answer: { status: number; text: string }): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(answer.text);
+  } catch {
+    throw new TargetFailure(
+      `the target answered ${method} ${path} with something other than JSON`,
+      answer.status,
+    );
+  }
+  return withoutNilSlices(value, false) as T;
 }
 
 function failure(method: string, path: string, status: number, text: string): TargetFailure {
