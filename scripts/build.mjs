@@ -26,7 +26,7 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: ['src/server/cli.ts'],
+    entryPoints: ['src/server/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   },

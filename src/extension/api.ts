@@ -25,6 +25,8 @@ export interface TeahouseApi {
     readonly state: LocalServerState;
     readonly url: string | undefined;
     readonly pid: number | undefined;
+    /** Why the last start failed (shown in the status bar), until one succeeds. */
+    readonly problem: string | undefined;
     readonly dataDir: string;
     readonly onDidChangeState: vscode.Event<LocalServerState>;
   };

@@ -98,6 +98,14 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
   own(certificateWarning());
   void accounts.refreshProfiles();
   if (localServerAutoStart()) void vscode.commands.executeCommand('teahouse.startLocalServer');
+  else
+    void local.attach().then(
+      () => {
+        workspace.invalidate();
+        views.trees.repositories.refresh();
+      },
+      (error: unknown) => log.warn(`local server: joining the shared server failed: ${String(error)}`),
+    );
   const activationMs = performance.now() - started;
   log.info(
     `activated in ${activationMs.toFixed(1)} ms (services ${(wired - started).toFixed(1)} ms, commands and providers ${(activationMs - (wired - started)).toFixed(1)} ms)`,
@@ -118,6 +126,9 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
       },
       get pid() {
         return local.server.pid;
+      },
+      get problem() {
+        return local.server.problem;
       },
       dataDir: local.dataDir,
       onDidChangeState: local.server.onDidChangeState,

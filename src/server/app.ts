@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ControlStatus, StopReason } from '../api/localServer/controlProtocol';
+import { controlProtocolVersion } from '../api/localServer/runtimeFile';
 import { operations } from '../api/operations';
 import { databaseFile, repositoriesDir, rootUrlFor, type ServerConfig } from './config';
 import { createAppServices } from './services/appServices';
@@ -26,6 +29,9 @@ import { startMirrorScheduler } from './services/mirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
 import { recoverInterruptedWork } from './services/recovery';
+import { EditorWindows } from './services/editorWindows';
+import { controlRoute } from './http/controlRoute';
+import { acquireDataFolderLock } from './store/dataFolderLock';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const drainTimeoutMs = 10_000;
@@ -38,22 +44,38 @@ export interface TeahouseServer {
   listen(): Promise<{ listenUrl: string; rootUrl: string }>;
   /** Registers cleanup (git processes, watchers, timers) run after the last request, before the database closes. */
   onStop(cleanup: () => void | Promise<void>): void;
-  /** Stops accepting, lets in-flight requests finish, runs the `onStop` cleanups, then closes the database. */
-  stop(): Promise<void>;
+  /** Settles when the server asks to be stopped: over the control path, or no window used it for a while. */
+  readonly stopRequested: Promise<StopReason>;
+  /**
+   * Tells the windows' sessions why, stops accepting, lets in-flight requests finish, runs the `onStop`
+   * cleanups, closes the database, then lets the data folder go.
+   */
+  stop(reason?: StopReason): Promise<void>;
 }
 
-/** Opens the data folder (creating it, migrating the database) and prepares a server that is not yet listening. */
+/**
+ * Takes the data folder (its lock: `DataFolderHeld` when another process has it), opens it (creating it,
+ * migrating the database) and prepares a server that is not yet listening.
+ */
 export function createTeahouseServer(
   config: ServerConfig,
   log: Logger = createLogger(config.logLevel),
 ): TeahouseServer {
   mkdirSync(config.dataDir, { recursive: true });
-  mkdirSync(repositoriesDir(config.dataDir), { recursive: true });
-  const db = new Database(databaseFile(config.dataDir));
+  const lock = acquireDataFolderLock(config.dataDir, 'serve');
+  let db: Database;
+  try {
+    mkdirSync(repositoriesDir(config.dataDir), { recursive: true });
+    db = new Database(databaseFile(config.dataDir));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   try {
     migrate(db);
   } catch (error) {
     db.close();
+    lock.release();
     throw error;
   }
   const router = buildRouter(operations);
@@ -65,11 +87,15 @@ export function createTeahouseServer(
   const onStop = (cleanup: () => void | Promise<void>): void => {
     cleanups.push(cleanup);
   };
+  let requestStop: (reason: StopReason) => void = () => undefined;
+  const stopRequested = new Promise<StopReason>((resolve) => (requestStop = resolve));
+  let endSessions: (reason: StopReason) => void = () => undefined;
 
   return {
     db,
     config,
     log,
+    stopRequested,
     async listen() {
       const httpServer = http.createServer();
       server = httpServer;
@@ -82,7 +108,23 @@ export function createTeahouseServer(
       const listenUrl = rootUrlFor(config.host, port);
       const rootUrl = config.rootUrl ?? listenUrl;
       const events = new EventBus((error) => log.error('an event listener failed', error));
-      const app = createAppServices({ db, log, config: { ...config, rootUrl }, onStop, events });
+      const windows = new EditorWindows({
+        stopWhenUnusedMs: config.stopWhenUnusedMs,
+        onChange: () => undefined,
+        onWindows: (list) => control.announceWindows(list),
+        requestStop,
+        log,
+      });
+      onStop(() => windows.dispose());
+      const allowedHosts = (): readonly string[] => [...config.allowedHosts, ...windows.allowedHosts()];
+      const app = createAppServices({
+        db,
+        log,
+        config: { ...config, rootUrl },
+        onStop,
+        events,
+        allowedHosts,
+      });
       httpServer.on('clientError', (error: NodeJS.ErrnoException, socket) =>
         answerClientError(rootUrl, error, socket),
       );
@@ -94,11 +136,37 @@ export function createTeahouseServer(
         (lines) => lines.forEach((line) => log.info(`recovery: ${line}`)),
         (error: unknown) => log.error('recovering interrupted operations failed', error),
       );
+      startMirrorScheduler(app);
+      const workspace = startWorkspaceSync(app, {
+        folders: () => [...new Set([...config.workspaces, ...windows.folders()])],
+      });
+      const controlToken = randomBytes(32).toString('base64url');
+      const startedAt = new Date().toISOString();
+      const status = (): ControlStatus => ({
+        pid: process.pid,
+        version: teahouseVersion,
+        protocol: controlProtocolVersion,
+        url: listenUrl,
+        startedAt,
+        windows: windows.list(),
+        stopWhenUnusedSeconds:
+          config.stopWhenUnusedMs === undefined ? null : Math.round(config.stopWhenUnusedMs / 1000),
+      });
+      const control = controlRoute({
+        app,
+        windows,
+        controlToken,
+        status,
+        rescan: () => workspace.rescan(),
+        requestStop,
+      });
+      endSessions = control.endSessions;
       const handle = createRequestHandler({
         app,
         router,
         handlers,
         siteRoutes: [
+          control.route,
           swaggerRoute(operations, serverVersion, rootUrl),
           swaggerUiRoute(rootUrl),
           teahouseVersionRoute(teahouseVersion),
@@ -110,8 +178,6 @@ export function createTeahouseServer(
           webRoute({ app, router, handlers }),
         ],
       });
-      startMirrorScheduler(app);
-      const workspace = startWorkspaceSync(app);
       const firstScan = workspace.scan();
       httpServer.on('request', (req, res) => {
         if (stopping) res.setHeader('Connection', 'close');
@@ -124,10 +190,13 @@ export function createTeahouseServer(
       });
       await recovered;
       await firstScan;
+      // only now do windows find it: it answers, and what a crash left is repaired
+      lock.announce({ url: listenUrl, controlToken });
       return { listenUrl, rootUrl };
     },
     onStop,
-    stop() {
+    stop(reason: StopReason = 'signal') {
+      endSessions(reason);
       stopping ??= new Promise<void>((resolve) => {
         const finish = (): void => {
           void (async () => {
@@ -140,6 +209,7 @@ export function createTeahouseServer(
               }
             }
             db.close();
+            lock.release();
             resolve();
           })();
         };

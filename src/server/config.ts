@@ -38,6 +38,11 @@ export interface ServerConfig {
    * may set server-side git hooks through the API, and pushes run them. Off: the API refuses (403).
    */
   readonly enableGitHooks: boolean;
+  /**
+   * `--stop-when-unused`: the server stops this long (milliseconds) after the last VS Code window sharing it
+   * left, unless one asked to keep it running; undefined: it runs until stopped.
+   */
+  readonly stopWhenUnusedMs?: number;
 }
 
 /** Gitea's `[mirror] DEFAULT_INTERVAL` and `MIN_INTERVAL`. */

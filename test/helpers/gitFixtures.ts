@@ -219,3 +219,13 @@ export function pushTo(bareDir: string, build: (work: GitWorkspace) => void): vo
     work.dispose();
   }
 }
+
+/** A workspace folder `<parent>/<name>`: a clone with a README on `main`, as a user's checkout is. */
+export function workspaceRepository(parent: string, name: string): string {
+  const work = GitWorkspace.init('main');
+  work.write('README.md', `# ${name}\n`).commit(`Start ${name}`);
+  mkdirSync(parent, { recursive: true });
+  git(parent, ['clone', '--quiet', work.dir, name]);
+  rmSync(work.dir, { recursive: true, force: true });
+  return path.join(parent, name);
+}

@@ -274,10 +274,13 @@ describe('teahouse dump and restore', () => {
     assert.equal(download.status, 200);
     assert.deepEqual(Buffer.from(await download.arrayBuffer()), assetBytes);
 
-    // Restoring over the restored folder is refused, and changes nothing there.
+    // Restoring over the restored folder, which its server holds, is refused, and changes nothing there.
     const again = await runCli(['restore', '--file', file, '--data', target]);
-    assert.equal(again.code, 1);
-    assert.match(again.stderr, /is not empty .*restore only writes into an empty or absent folder/);
+    assert.equal(again.code, 3);
+    assert.match(
+      again.stderr,
+      /is held by the Teahouse server with pid \d+ .*restore only writes into an empty folder/,
+    );
     assert.ok(existsSync(path.join(target, 'teahouse.db')));
   });
 

@@ -12,6 +12,8 @@ import { serverEnvironment, startTeahouseServer } from './harness/teahouseServer
 import { createDemoWorkspace } from './harness/workspaceFixture';
 import { openWorkbench } from './harness/workbench';
 import { scenarios, type Scenario, type ScenarioContext } from './ui/scenarios';
+import { runSteps, type Tally } from './ui/runSteps';
+import { runSharedServerScenario } from './ui/sharedServerScenario';
 import { germanScenarios } from './ui/translationScenarios';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -26,12 +28,6 @@ const suiteBundleDir = path.join(
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const log = (message: string) => console.log(`[vscode-tests +${elapsed()}] ${message}`);
-
-interface Tally {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
 
 function install(): Toolchain {
   log('toolchain: test/vscode/install.sh (cached after the first run)');
@@ -116,28 +112,13 @@ async function runScenarios(
       workspaceFolder: folder,
       state: {},
     };
-    let broken = false;
-    for (const [index, scenario] of list.entries()) {
-      if (broken) {
-        console.log(`  - ${scenario.name} (not run: an earlier scenario failed)`);
-        tally.failed += 1;
-        continue;
-      }
-      const t0 = Date.now();
-      try {
-        await scenario.run(scenarioContext);
-        tally.passed += 1;
-        console.log(`  ✔ ${scenario.name} (${Date.now() - t0} ms)`);
-      } catch (error) {
-        tally.failed += 1;
-        broken = true; // the scenarios build on each other
-        const shot = path.join(resultsDir, `${locale ? `${locale}-` : ''}scenario-${index + 1}-failure.png`);
-        await page.screenshot({ path: shot }).catch(() => undefined);
-        console.log(
-          `  ✘ ${scenario.name}\n    ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n    screenshot: ${shot}`,
-        );
-      }
-    }
+    const ran = await runSteps(list, scenarioContext, async (index) => {
+      const shot = path.join(resultsDir, `${locale ? `${locale}-` : ''}scenario-${index + 1}-failure.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      return shot;
+    });
+    tally.passed += ran.passed;
+    tally.failed += ran.failed;
     const sidebar = path.join(resultsDir, locale ? `sidebar-${locale}.png` : 'sidebar.png');
     await page
       .locator('.part.sidebar')
@@ -189,8 +170,12 @@ async function main(): Promise<number> {
       ],
     });
     const only = process.env['TEAHOUSE_VSCODE_ONLY'];
-    if (only !== 'ui' && only !== 'l10n') add(await runHostSuite(browser, tools, runDir, bundle));
-    if (only !== 'host' && only !== 'l10n') add(await runScenarios(browser, tools, runDir));
+    if (only !== 'ui' && only !== 'l10n' && only !== 'shared')
+      add(await runHostSuite(browser, tools, runDir, bundle));
+    if (only !== 'host' && only !== 'l10n' && only !== 'shared')
+      add(await runScenarios(browser, tools, runDir));
+    if (only === undefined || only === 'shared')
+      add(await runSharedServerScenario(browser, tools, runDir, projectRoot, resultsDir));
     if (only === undefined || only === 'l10n')
       add(await runScenarios(browser, tools, runDir, germanScenarios, 'de'));
   } catch (error) {

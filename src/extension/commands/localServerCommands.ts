@@ -17,6 +17,7 @@ async function menu(services: Services): Promise<void> {
   const server = services.local.server;
   type Choice = { label: string; run: () => Thenable<unknown> };
   const running = server.state === 'running' && server.url;
+  const others = server.otherWindows.length;
   const choices: Choice[] = running
     ? [
         {
@@ -44,10 +45,34 @@ async function menu(services: Services): Promise<void> {
   });
   const picked = await vscode.window.showQuickPick(choices, {
     title: running
-      ? vscode.l10n.t('Local server at {0}', server.url ?? '')
+      ? others > 0
+        ? vscode.l10n.t('Local server at {0}, shared with {1} other window(s)', server.url ?? '', others)
+        : vscode.l10n.t('Local server at {0}', server.url ?? '')
       : vscode.l10n.t('Local server ({0})', server.state),
   });
   await picked?.run();
+}
+
+/** Stopping the shared server stops it for every window: asked first when other windows use it. */
+async function confirmStop(services: Services): Promise<boolean> {
+  const others = services.local.server.otherWindows;
+  if (others.length === 0) return true;
+  const stop = vscode.l10n.t('Stop for All Windows');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t(
+      'The local server is also used by {0} other window(s): {1}.',
+      others.length,
+      others.map((w) => w.label).join(', '),
+    ),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'Stopping it stops it for them too; their repositories are hidden until a window starts it again.',
+      ),
+    },
+    stop,
+  );
+  return choice === stop;
 }
 
 export function registerLocalServerCommands(services: Services): vscode.Disposable[] {
@@ -59,7 +84,7 @@ export function registerLocalServerCommands(services: Services): vscode.Disposab
       async () => (await startLocalServer(services)).serverUrl,
     ),
     registerCommand(errors, 'teahouse.stopLocalServer', async () => {
-      await local.stop();
+      if (await confirmStop(services)) await local.stop();
       return local.server.state;
     }),
     registerCommand(errors, 'teahouse.restartLocalServer', async () => {

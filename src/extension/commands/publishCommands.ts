@@ -136,6 +136,7 @@ async function publish(
   const settings = connectionSettings();
   const launch = {
     cliPath: services.local.cliPath,
+    runtime: await services.local.runtime(),
     dataDir: services.local.dataDir,
     repository,
     serverUrl: account.serverUrl,

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { ApiError, TeahouseClient } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { accountLabel, type Account } from '../accounts/account';
-import { hostOf } from '../local/allowedHosts';
 import { failedPart, isAddressRefusal, sourceShortfall, takeOfflineBody } from '../offline/takeOffline';
 import { describeError } from '../util/errors';
 import { revealRepository } from '../views/revealRepository';
@@ -155,7 +154,7 @@ function failureMessage(source: Repository, error: unknown): string {
     ? vscode.l10n.t('Taking {0} offline failed at {1}: {2}', source.full_name, part, message)
     : vscode.l10n.t('Taking {0} offline failed: {1}', source.full_name, message);
   return isAddressRefusal(message)
-    ? `${explained} ${vscode.l10n.t('Add the host to the setting "teahouse.localServer.allowedHosts" and restart the local server.')}`
+    ? `${explained} ${vscode.l10n.t('Add the host to the setting "teahouse.localServer.allowedHosts".')}`
     : explained;
 }
 
@@ -181,7 +180,7 @@ async function takeOffline(
     );
   }
   const remoteToken = await services.accounts.token(account);
-  let local = await startLocalServer(services);
+  const local = await startLocalServer(services);
   const localClient = await services.accounts.client(local);
   const chosenOwner =
     options.owner ??
@@ -225,23 +224,13 @@ async function takeOffline(
           await client.close();
         }
       };
+      // the server allows this window's accounts' hosts: an account added a moment ago must be among them
+      await services.local.syncRegistration();
       let result: Repository;
       try {
         result = await migrate();
       } catch (error) {
-        const host = hostOf(repository.clone_url);
-        const refused = error instanceof ApiError && isAddressRefusal(error.serverMessage);
-        // an account added after the server started: its host joins --allowed-hosts with a restart
-        if (!refused || host === undefined || !services.local.restartAllows(host))
-          throw new Error(failureMessage(repository, error));
-        progress.report({ message: vscode.l10n.t('restarting the local server to allow {0}…', host) });
-        local = await services.local.restart();
-        services.workspace.invalidate();
-        try {
-          result = await migrate();
-        } catch (retryError) {
-          throw new Error(failureMessage(repository, retryError));
-        }
+        throw new Error(failureMessage(repository, error));
       }
       if (cancellation.isCancellationRequested) {
         // the server cannot stop a migration half-way: the finished copy is removed instead

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 
 /**
- * The local server's `--allowed-hosts`: the hosts of the user's own remote accounts and the entries of
+ * The hosts a window asks the shared local server to allow (its registration on the control path, beside the
+ * server's own `--allowed-hosts`): the hosts of the user's own remote accounts and the entries of
  * `teahouse.localServer.allowedHosts`. While the server listens on loopback it already reaches loopback and
  * private addresses; the list is what lets it reach a server of the user's beyond those (a reserved range,
  * a name the policy would otherwise refuse). Nothing here imports vscode.
@@ -51,9 +52,4 @@ export function localServerAllowedHosts(
     else rejected.push(raw.trim());
   }
   return { hosts: [...hosts].sort(), rejected };
-}
-
-/** Whether a server started with `allowed` names `host` itself (a glob or an address range may still match it). */
-export function namesHost(allowed: readonly string[], host: string): boolean {
-  return allowed.includes(host.toLowerCase()) || allowed.includes('*');
 }

@@ -1,54 +1,37 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { ApiError } from '../../api/client';
+import type { MintedToken } from '../../api/localServer/controlProtocol';
 import { localAccountId, type Account } from '../accounts/account';
 import type { AccountService } from '../accounts/accountService';
-import { signIn } from '../accounts/signIn';
+import { signIn, tokenName } from '../accounts/signIn';
 import type { Log } from '../util/log';
-import type { BootstrapCredentials } from './serverOutput';
-
-const run = promisify(execFile);
 
 export interface LocalAccountContext {
   readonly accounts: AccountService;
   readonly log: Log;
-  readonly cliPath: string;
-  readonly dataDir: string;
+  /** A token of the local administrator, from the server's control path. */
+  readonly mintToken: (name: string) => Promise<MintedToken>;
 }
 
 /**
- * Makes sure the "Local" account exists and works against the server now at `url`. The first start prints
- * the administrator's password once: it becomes a token (in SecretStorage) and is forgotten.
+ * Makes sure the "Local" account exists and works against the server now at `url`. The windows of a profile
+ * share it (its token is in SecretStorage); when there is none, or its token no longer works, the server
+ * makes a token of its local administrator for it (creating the administrator on first use).
  */
-export async function ensureLocalAccount(
-  context: LocalAccountContext,
-  url: string,
-  firstStart: BootstrapCredentials | undefined,
-): Promise<Account> {
+export async function ensureLocalAccount(context: LocalAccountContext, url: string): Promise<Account> {
   const { accounts, log } = context;
-  if (firstStart) return signInLocally(accounts, url, firstStart);
   const existing = accounts.get(localAccountId);
   if (existing) {
     const moved = existing.serverUrl === url ? existing : { ...existing, serverUrl: url };
     if (moved !== existing) await accounts.update(moved);
     if (await tokenWorks(accounts, moved)) return accounts.refreshProfile(moved);
-    log.warn('local server: the stored token no longer works; creating a new administrator for VS Code');
+    log.warn('local server: the stored token no longer works; asking the server for a new one');
   } else {
-    log.info('local server: no Local account yet; creating an administrator for VS Code');
+    log.info('local server: no Local account yet; asking the server for a token');
   }
-  // the first start's password is gone (shown once): make a fresh administrator through the CLI
-  return signInLocally(accounts, url, await createAdministrator(context));
-}
-
-async function signInLocally(
-  accounts: AccountService,
-  url: string,
-  credentials: BootstrapCredentials,
-): Promise<Account> {
+  const minted = await context.mintToken(tokenName());
   return signIn(accounts, {
     url,
-    credentials: { username: credentials.username, password: credentials.password },
+    credentials: { token: minted.token },
     kind: 'local',
     accountId: localAccountId,
   });
@@ -63,28 +46,4 @@ async function tokenWorks(accounts: AccountService, account: Account): Promise<b
     if (error instanceof Error && error.name === 'MissingTokenError') return false;
     throw error;
   }
-}
-
-async function createAdministrator(context: LocalAccountContext): Promise<BootstrapCredentials> {
-  const username = `vscode-${randomBytes(3).toString('hex')}`;
-  const password = randomBytes(24).toString('base64url');
-  await run(
-    process.execPath,
-    [
-      context.cliPath,
-      'admin',
-      'create-user',
-      '--data',
-      context.dataDir,
-      '--username',
-      username,
-      '--password',
-      password,
-      '--email',
-      `${username}@localhost`,
-      '--admin',
-    ],
-    { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, windowsHide: true },
-  );
-  return { username, password };
 }

@@ -1,64 +1,81 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { TeahouseClient } from '../../api/client';
+import type { ControlClient, SessionEnd, WindowSession } from '../../api/localServer/controlClient';
+import type {
+  ControlEvent,
+  MintedToken,
+  WindowRegistration,
+  WindowSummary,
+} from '../../api/localServer/controlProtocol';
+import { readServerRuntime, type ServerRuntime } from '../../api/localServer/runtimeFile';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
-import {
-  LineSplitter,
-  parseAdminLine,
-  parseListeningLine,
-  redactLine,
-  type BootstrapCredentials,
-} from './serverOutput';
+import { LogTail } from './logTail';
+import { alive, joinOrStart, logFileOf, waitForExit, type LaunchSpec } from './sharedServer';
 
 export type LocalServerState = 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed';
 
 export interface LocalServerLaunch {
-  /** `dist/cli.js` of the extension. */
-  readonly cliPath: string;
   readonly dataDir: string;
-  readonly workspaces: readonly string[];
-  /** `--allowed-hosts` (local/allowedHosts.ts): the hosts the server may migrate from beyond its own rules. */
-  readonly allowedHosts: readonly string[];
+  readonly registration: () => WindowRegistration;
+  readonly ownVersion: string;
+  readonly launch: () => Promise<LaunchSpec>;
 }
 
 export interface StartedServer {
   readonly url: string;
-  /** Only on the very first start of a data folder: the administrator the server created. */
-  readonly credentials: BootstrapCredentials | undefined;
 }
 
 export interface CrashInfo {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
+  /** What the window saw: the connection to the server went away without a word. */
+  readonly reason: string;
 }
 
-const startTimeoutMs = 60_000;
-const stopTimeoutMs = 10_000;
+/** No server runs, and this window was asked only to join one. */
+class NoServerRunning extends Error {
+  override readonly name = 'NoServerRunning';
+  constructor() {
+    super('No local server runs.');
+  }
+}
+
+/** How often a window that used the server looks for one started elsewhere (after a stop or a crash). */
+const rejoinPollMs = 2_000;
 
 /**
- * The bundled server as a child process of the extension host: `node dist/cli.js serve` (the extension host's
- * own Node, through ELECTRON_RUN_AS_NODE) on a free loopback port. Its log goes to an output channel.
+ * The local server as this window sees it: one `teahouse serve` per data folder, shared by every window of
+ * the profile (sharedServer.ts). The window holds a session on its control path while it uses it; the server
+ * lives on when the window closes, and the window follows its state (other windows' stops, crashes, restarts).
  */
 export class LocalServer extends Disposable {
   readonly #stateChanged = this._register(new vscode.EventEmitter<LocalServerState>());
   readonly onDidChangeState = this.#stateChanged.event;
   readonly #crashed = this._register(new vscode.EventEmitter<CrashInfo>());
   readonly onDidCrash = this.#crashed.event;
+  readonly #stoppedElsewhere = this._register(new vscode.EventEmitter<void>());
+  /** Another window stopped the server. */
+  readonly onDidStopElsewhere = this.#stoppedElsewhere.event;
+  readonly #joinedStarted = this._register(new vscode.EventEmitter<StartedServer>());
+  /** This window joined a server started elsewhere, on its own (`watchForServer`). */
+  readonly onDidJoinStarted = this.#joinedStarted.event;
   readonly output: vscode.OutputChannel = this._register(
     vscode.window.createOutputChannel('Teahouse Local Server'),
   );
   #state: LocalServerState = 'stopped';
-  #url: string | undefined;
-  #child: ChildProcess | undefined;
-  #exited: Promise<void> = Promise.resolve();
+  #problem: string | undefined;
+  #runtime: ServerRuntime | undefined;
+  #client: ControlClient | undefined;
+  #session: WindowSession | undefined;
+  #windows: readonly WindowSummary[] = [];
+  #windowId = '';
+  #tail: LogTail | undefined;
   #starting: Promise<StartedServer> | undefined;
-  #allowedHosts: readonly string[] = [];
+  #stopRequested = false;
+  #lastLaunch: LocalServerLaunch | undefined;
+  #rejoinTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly log: Log) {
     super();
-    this._register({ dispose: () => this.#child?.kill('SIGTERM') });
+    this._register({ dispose: () => this.#leave() });
   }
 
   get state(): LocalServerState {
@@ -67,124 +84,198 @@ export class LocalServer extends Disposable {
 
   /** `http://127.0.0.1:PORT/` while running. */
   get url(): string | undefined {
-    return this.#state === 'running' ? this.#url : undefined;
+    return this.#state === 'running' ? this.#runtime?.url : undefined;
   }
 
   get pid(): number | undefined {
-    return this.#child?.pid;
+    return this.#state === 'running' ? this.#runtime?.pid : undefined;
   }
 
-  /** The `--allowed-hosts` the running server was started with. */
-  get allowedHosts(): readonly string[] {
-    return this.#allowedHosts;
+  /** Teahouse's version of the running server. */
+  get version(): string | undefined {
+    return this.#state === 'running' ? this.#runtime?.version : undefined;
   }
 
-  /** Starts the server (or joins a start in progress) and resolves once it answers `GET /version`. */
+  /** The other windows that use the server now. */
+  get otherWindows(): readonly WindowSummary[] {
+    return this.#windows.filter((window) => window.id !== this.#windowId);
+  }
+
+  /** Why the last start failed, until one succeeds. */
+  get problem(): string | undefined {
+    return this.#problem;
+  }
+
+  /** Joins the server that runs (or starts one), or joins a start in progress; resolves once joined. */
   start(launch: LocalServerLaunch): Promise<StartedServer> {
-    if (this.#state === 'running' && this.#url)
-      return Promise.resolve({ url: this.#url, credentials: undefined });
+    this.#lastLaunch = launch;
+    const url = this.url;
+    if (url) return Promise.resolve({ url });
     this.#starting ??= this.#start(launch).finally(() => (this.#starting = undefined));
     return this.#starting;
   }
 
+  /** A token of the local administrator, made by the running server for this window's Local account. */
+  async mintToken(name: string): Promise<MintedToken> {
+    if (this.#state !== 'running' || !this.#client) throw new Error('The local server is not running.');
+    return this.#client.mintToken(name);
+  }
+
+  /** Tells the server this window's folders, hosts or setting changed. */
+  async update(registration: WindowRegistration): Promise<void> {
+    if (this.#state !== 'running' || !this.#client) return;
+    this.#setWindows(await this.#client.update(registration));
+  }
+
+  /** Stops the server for every window that uses it; resolves once its process is gone. */
   async stop(): Promise<void> {
     await this.#starting?.catch(() => undefined);
-    const child = this.#child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) {
+    this.#stopRejoining();
+    const client = this.#client;
+    const runtime = this.#runtime;
+    if (this.#state !== 'running' || !client || !runtime) {
       this.#setState('stopped');
       return;
     }
+    this.#stopRequested = true;
     this.#setState('stopping');
-    const exited = this.#exited;
-    child.kill('SIGTERM');
-    // the server drains requests and closes its database; a hung one is killed
-    const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
-    await exited;
-    clearTimeout(timer);
+    try {
+      await client.stop();
+    } catch (error) {
+      this.log.warn(`asking the local server to stop failed: ${String(error)}`);
+    }
+    // it drains its requests and closes its database; a hung one is killed
+    if (!(await waitForExit(runtime.pid, 15_000))) {
+      this.log.warn(`the local server (pid ${runtime.pid}) did not stop in 15 s: killing it`);
+      try {
+        process.kill(runtime.pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+      await waitForExit(runtime.pid, 5_000);
+    }
+    this.#leave();
+    this.#setState('stopped');
   }
 
   async #start(launch: LocalServerLaunch): Promise<StartedServer> {
-    await this.stop();
-    if (!existsSync(launch.cliPath)) {
-      throw new Error(
-        vscode.l10n.t(
-          'The bundled server is missing ({0}). Reinstall Teahouse or run "npm run build".',
-          launch.cliPath,
-        ),
-      );
-    }
-    mkdirSync(launch.dataDir, { recursive: true });
+    this.#stopRejoining();
+    this.#windowId = launch.registration().id;
     this.#setState('starting');
-    const args = [launch.cliPath, 'serve', '--data', launch.dataDir, '--host', '127.0.0.1', '--port', '0'];
-    for (const folder of launch.workspaces) args.push('--workspace', folder);
-    if (launch.allowedHosts.length > 0) args.push('--allowed-hosts', launch.allowedHosts.join(','));
-    this.#allowedHosts = launch.allowedHosts;
-    this.output.appendLine(`[teahouse] starting: ${process.execPath} ${args.join(' ')}`);
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
-    this.#child = child;
-    let credentials: BootstrapCredentials | undefined;
-    const listening = new Promise<string>((resolve, reject) => {
-      const stdout = new LineSplitter();
-      const stderr = new LineSplitter();
-      const onLine = (line: string) => {
-        this.output.appendLine(redactLine(line));
-        credentials ??= parseAdminLine(line);
-        const url = parseListeningLine(line);
-        if (url) resolve(url);
-      };
-      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk).forEach(onLine));
-      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk).forEach(onLine));
-      child.once('error', reject);
-      child.once('exit', (code, signal) => {
-        [...stdout.flush(), ...stderr.flush()].forEach(onLine);
-        reject(
-          new Error(
-            vscode.l10n.t(
-              'The local server exited while starting (code {0}). See the "Teahouse Local Server" output.',
-              String(code ?? signal),
-            ),
-          ),
-        );
-      });
-    });
-    this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    child.once('exit', (code, signal) => this.#onExit(child, { code, signal }));
+    this.#problem = undefined;
     try {
-      const url = await withTimeout(
-        listening,
-        startTimeoutMs,
-        vscode.l10n.t('The local server did not start within a minute.'),
-      );
-      await waitUntilAnswering(url);
-      this.#url = url;
+      const joined = await joinOrStart({
+        dataDir: launch.dataDir,
+        registration: launch.registration,
+        ownVersion: launch.ownVersion,
+        launch: launch.launch,
+        onEvent: (event) => this.#onEvent(event),
+        log: (line) => {
+          this.log.info(`local server: ${line}`);
+          this.output.appendLine(`[teahouse] ${line}`);
+        },
+      });
+      this.#client = joined.client;
+      this.#session = joined.session;
+      this.#runtime = joined.runtime;
+      this.#problem = undefined;
+      this.#stopRequested = false;
+      this.#setWindows(joined.session.server.windows);
+      this.#tail?.dispose();
+      this.#tail = new LogTail(logFileOf(launch.dataDir), (text) => this.output.append(text), joined.logFrom);
+      this.#tail.start();
+      void joined.session.ended.then((end) => this.#onSessionEnd(joined.session, end));
       this.#setState('running');
-      this.log.info(`local server running at ${url} (pid ${child.pid})`);
-      return { url, credentials };
+      return { url: joined.runtime.url! };
     } catch (error) {
-      child.kill('SIGTERM');
-      await this.#exited;
+      if (!(error instanceof NoServerRunning)) {
+        this.#problem = error instanceof Error ? error.message : String(error);
+        this.output.appendLine(`[teahouse] ${this.#problem}`);
+      }
       this.#setState('stopped');
       throw error;
     }
   }
 
-  #onExit(child: ChildProcess, info: CrashInfo): void {
-    if (this.#child !== child) return;
-    this.output.appendLine(`[teahouse] the server exited (code ${info.code}, signal ${info.signal})`);
-    const unexpected = this.#state === 'running';
-    this.#child = undefined;
-    this.#url = undefined;
-    if (unexpected) {
-      this.log.warn(`local server exited unexpectedly (code ${info.code}, signal ${info.signal})`);
-      this.#setState('crashed');
-      this.#crashed.fire(info);
-    } else if (this.#state !== 'starting') {
-      this.#setState('stopped');
+  /**
+   * Joins the server the profile's other windows run, never starting one; when none runs, waits for one to
+   * start (`watchForServer`). For a window opening in a profile that uses the local server.
+   */
+  async attach(launch: LocalServerLaunch): Promise<StartedServer | undefined> {
+    this.#lastLaunch = launch;
+    try {
+      return await this.start({ ...launch, launch: () => Promise.reject(new NoServerRunning()) });
+    } catch (error) {
+      if (!(error instanceof NoServerRunning)) throw error;
+      this.watchForServer(launch);
+      return undefined;
     }
+  }
+
+  #onEvent(event: ControlEvent): void {
+    if (event.type === 'windows') this.#setWindows(event.windows);
+  }
+
+  #onSessionEnd(session: WindowSession, end: SessionEnd): void {
+    if (this.#session !== session) return;
+    const requestedHere = this.#stopRequested;
+    this.#leave();
+    if (requestedHere) return; // stop() finishes the state
+    if (end.kind === 'stopping') {
+      this.output.appendLine(`[teahouse] the server stopped (${end.reason})`);
+      this.#setState('stopped');
+      if (end.reason === 'requested') this.#stoppedElsewhere.fire();
+    } else {
+      const pid = this.#runtime?.pid;
+      const reason =
+        pid !== undefined && !alive(pid) ? `its process (pid ${pid}) is gone` : 'it stopped answering';
+      this.log.warn(`local server: the connection was lost; ${reason}`);
+      this.#setState('crashed');
+      this.#crashed.fire({ reason });
+    }
+    if (this.#lastLaunch) this.watchForServer(this.#lastLaunch);
+  }
+
+  /** While no server runs here: when another window (or a restart here) brings one up, join it. */
+  watchForServer(launch: LocalServerLaunch): void {
+    const previous = this.#runtime;
+    this.#stopRejoining();
+    this.#rejoinTimer = setInterval(() => {
+      if (this.#state !== 'stopped' && this.#state !== 'crashed') return this.#stopRejoining();
+      const runtime = readServerRuntime(launch.dataDir);
+      if (!runtime?.url || runtime.command !== 'serve') return;
+      if (previous && runtime.pid === previous.pid && runtime.startedAt === previous.startedAt) return;
+      if (!alive(runtime.pid)) return;
+      this.#stopRejoining();
+      this.start(launch).then(
+        (started) => {
+          this.log.info('local server: joined the server another window started');
+          this.#joinedStarted.fire(started);
+        },
+        (error: unknown) => this.log.warn(`local server: joining failed: ${String(error)}`),
+      );
+    }, rejoinPollMs);
+  }
+
+  #stopRejoining(): void {
+    clearInterval(this.#rejoinTimer);
+    this.#rejoinTimer = undefined;
+  }
+
+  /** Ends this window's session (the server drops its folders) and lets its connections go. */
+  #leave(): void {
+    this.#session?.close();
+    this.#session = undefined;
+    void this.#client?.close();
+    this.#client = undefined;
+    this.#tail?.dispose();
+    this.#tail = undefined;
+    this.#windows = [];
+  }
+
+  #setWindows(windows: readonly WindowSummary[]): void {
+    this.#windows = windows;
+    this.#stateChanged.fire(this.#state);
   }
 
   #setState(state: LocalServerState): void {
@@ -192,35 +283,9 @@ export class LocalServer extends Disposable {
     this.#state = state;
     this.#stateChanged.fire(state);
   }
-}
 
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>(
-    (_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)),
-  );
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The server prints its address once it listens; this confirms the API answers before anyone uses it. */
-async function waitUntilAnswering(url: string): Promise<void> {
-  const client = new TeahouseClient({ baseUrl: url, proxy: 'none', retries: 0, timeout: 5_000 });
-  const deadline = Date.now() + 30_000;
-  try {
-    for (;;) {
-      try {
-        await client.api.getVersion();
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await client.close();
+  override dispose(): void {
+    this.#stopRejoining();
+    super.dispose();
   }
 }

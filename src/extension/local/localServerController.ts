@@ -1,17 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { Account } from '../accounts/account';
+import type { WindowRegistration } from '../../api/localServer/controlProtocol';
+import { localAccountId, type Account } from '../accounts/account';
 import type { AccountService } from '../accounts/accountService';
 import { Disposable } from '../util/disposable';
 import type { Log } from '../util/log';
-import { localServerAllowedHostsSetting } from '../util/settings';
-import { localServerAllowedHosts, namesHost, type AllowedHostsList } from './allowedHosts';
+import {
+  localServerAllowedHostsSetting,
+  localServerKeepRunning,
+  localServerNodePath,
+} from '../util/settings';
+import { localServerAllowedHosts, type AllowedHostsList } from './allowedHosts';
 import { ensureLocalAccount } from './localAccount';
 import { LocalServer, type LocalServerLaunch } from './localServer';
+import { findRuntime, runtimeCandidates, type NodeRuntime } from './nodeRuntime';
 
-/** Starts and stops the local server for the workspace, and keeps the "Local" account pointing at it. */
+/** How long the shared server outlives the last window, unless `teahouse.localServer.keepRunning`. */
+export const stopWhenUnusedSeconds = 180;
+
+/**
+ * The local server for this window: joins the one the profile's windows share (or starts it), registers this
+ * window's folders and hosts with it as they change, and keeps the "Local" account pointing at it.
+ */
 export class LocalServerController extends Disposable {
   readonly server: LocalServer;
+  /** This window's id on the server's control path, for the life of the extension host. */
+  readonly #windowId = randomUUID();
+  #runtime: Promise<NodeRuntime> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -20,10 +36,33 @@ export class LocalServerController extends Disposable {
   ) {
     super();
     this.server = this._register(new LocalServer(log));
-    this._register(this.server.onDidCrash((info) => void this.#reportCrash(info.code ?? info.signal)));
+    this._register(this.server.onDidCrash((info) => void this.#reportCrash(info.reason)));
+    this._register(
+      this.server.onDidStopElsewhere(() =>
+        vscode.window.setStatusBarMessage(
+          vscode.l10n.t('The local server was stopped in another window.'),
+          5_000,
+        ),
+      ),
+    );
+    this._register(
+      this.server.onDidJoinStarted(({ url }) => {
+        this.#signIn(url).catch((error: unknown) =>
+          log.warn(`local server: signing the Local account in failed: ${String(error)}`),
+        );
+      }),
+    );
+    const changed = (): void => void this.#sendRegistration();
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(changed));
+    this._register(accounts.onDidChangeAccounts(changed));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('teahouse.localServer.allowedHosts')) void this.#offerRestart();
+        if (event.affectsConfiguration('teahouse.localServer.nodePath')) this.#runtime = undefined;
+        if (
+          event.affectsConfiguration('teahouse.localServer.allowedHosts') ||
+          event.affectsConfiguration('teahouse.localServer.keepRunning')
+        )
+          changed();
       }),
     );
   }
@@ -37,7 +76,42 @@ export class LocalServerController extends Disposable {
     return this.context.asAbsolutePath(path.join('dist', 'cli.js'));
   }
 
-  /** The remote accounts' hosts and the setting's entries, as `--allowed-hosts`. */
+  /** The Node.js that runs the bundled CLI here (found once; the setting's change finds it again). */
+  runtime(): Promise<NodeRuntime> {
+    this.#runtime ??= this.#findRuntime().catch((error: unknown) => {
+      this.#runtime = undefined;
+      throw error;
+    });
+    return this.#runtime;
+  }
+
+  async #findRuntime(): Promise<NodeRuntime> {
+    const candidates = runtimeCandidates({
+      configured: localServerNodePath(),
+      hostExecutable: process.execPath,
+      pathVariable: process.env['PATH'],
+      platform: process.platform,
+    });
+    const found = await findRuntime(candidates, this.cliPath);
+    if ('runtime' in found) {
+      this.log.info(`local server: runs on ${found.runtime.command} (${found.runtime.origin})`);
+      return found.runtime;
+    }
+    const reasons = found.problems.map(({ problem }) => problem).join(' ');
+    throw new Error(
+      localServerNodePath()
+        ? vscode.l10n.t(
+            'The local server cannot run on the Node.js that teahouse.localServer.nodePath names: {0} Point the setting at Node.js 22.13 or later.',
+            reasons,
+          )
+        : vscode.l10n.t(
+            'The local server needs Node.js 22.13 or later with node:sqlite, and none was found: {0} Install Node.js 22.13 or later (or update VS Code to 1.101 or later), or set teahouse.localServer.nodePath.',
+            reasons,
+          ),
+    );
+  }
+
+  /** The remote accounts' hosts and the setting's entries, which the server allows while this window uses it. */
   #allowedHosts(): AllowedHostsList {
     const remotes = this.accounts
       .list()
@@ -46,11 +120,21 @@ export class LocalServerController extends Disposable {
     return localServerAllowedHosts(remotes, localServerAllowedHostsSetting());
   }
 
-  #launch(): LocalServerLaunch {
-    const workspaces = (vscode.workspace.workspaceFolders ?? [])
+  #registration(): WindowRegistration {
+    const folders = (vscode.workspace.workspaceFolders ?? [])
       .filter((folder) => folder.uri.scheme === 'file')
       .map((folder) => folder.uri.fsPath);
-    const { hosts, rejected } = this.#allowedHosts();
+    return {
+      id: this.#windowId,
+      label: vscode.workspace.name ?? vscode.l10n.t('a window without a folder'),
+      folders,
+      allowedHosts: this.#allowedHosts().hosts,
+      keepRunning: localServerKeepRunning(),
+    };
+  }
+
+  #launch(): LocalServerLaunch {
+    const { rejected } = this.#allowedHosts();
     if (rejected.length > 0) {
       const message = vscode.l10n.t(
         'teahouse.localServer.allowedHosts: ignoring {0} (not a host name, address, range or loopback/private/external/*)',
@@ -60,31 +144,54 @@ export class LocalServerController extends Disposable {
       void vscode.window.showWarningMessage(message);
     }
     return {
-      cliPath: this.cliPath,
       dataDir: this.dataDir,
-      workspaces,
-      allowedHosts: hosts,
+      registration: () => this.#registration(),
+      ownVersion: String((this.context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+      launch: async () => ({
+        cliPath: this.cliPath,
+        runtime: await this.runtime(),
+        stopWhenUnusedSeconds,
+      }),
     };
   }
 
-  /**
-   * Whether a restart would let the running server migrate from `host`: it started before the account of
-   * that host was added (or before the setting named it).
-   */
-  restartAllows(host: string): boolean {
-    if (this.server.state !== 'running' || namesHost(this.server.allowedHosts, host)) return false;
-    return namesHost(this.#allowedHosts().hosts, host);
+  /** Joins (or starts) the shared server and returns the Local account, signed in. */
+  async start(): Promise<Account> {
+    const { url } = await this.server.start(this.#launch());
+    return this.#signIn(url);
   }
 
-  /** Starts the server and returns the Local account, signed in. */
-  async start(): Promise<Account> {
-    const launch = this.#launch();
-    const { url, credentials } = await this.server.start(launch);
+  /**
+   * When this window opens in a profile that has the Local account: joins the server the other windows
+   * share (so its folders are hosted at once), or waits for one to start; it never starts one itself.
+   */
+  async attach(): Promise<void> {
+    if (!this.accounts.get(localAccountId)) return;
+    const started = await this.server.attach(this.#launch());
+    if (started) await this.#signIn(started.url);
+  }
+
+  #signIn(url: string): Promise<Account> {
     return ensureLocalAccount(
-      { accounts: this.accounts, log: this.log, cliPath: launch.cliPath, dataDir: launch.dataDir },
+      { accounts: this.accounts, log: this.log, mintToken: (name) => this.server.mintToken(name) },
       url,
-      credentials,
     );
+  }
+
+  /**
+   * Sends this window's folders and hosts now (they go on every change anyway): for a command about to ask
+   * the server to reach a host of an account added a moment ago.
+   */
+  async syncRegistration(): Promise<void> {
+    await this.#sendRegistration();
+  }
+
+  async #sendRegistration(): Promise<void> {
+    try {
+      await this.server.update(this.#registration());
+    } catch (error) {
+      this.log.warn(`local server: updating this window's folders and hosts failed: ${String(error)}`);
+    }
   }
 
   async stop(): Promise<void> {
@@ -97,21 +204,11 @@ export class LocalServerController extends Disposable {
     return this.start();
   }
 
-  async #offerRestart(): Promise<void> {
-    if (this.server.state !== 'running') return;
-    const restart = vscode.l10n.t('Restart');
-    const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t('The local server reads its allowed hosts when it starts. Restart it now?'),
-      restart,
-    );
-    if (choice === restart) await vscode.commands.executeCommand('teahouse.restartLocalServer');
-  }
-
-  async #reportCrash(exit: number | string | null): Promise<void> {
+  async #reportCrash(reason: string): Promise<void> {
     const restart = vscode.l10n.t('Restart');
     const showLog = vscode.l10n.t('Show Log');
     const choice = await vscode.window.showErrorMessage(
-      vscode.l10n.t('The local Teahouse server stopped unexpectedly (exit {0}).', String(exit)),
+      vscode.l10n.t('The local Teahouse server stopped unexpectedly: {0}.', reason),
       restart,
       showLog,
     );

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { NodeRuntime } from './nodeRuntime';
 
 /** One phase's progress, as `teahouse publish --json` prints it. */
 export interface PublishProgressEvent {
@@ -31,6 +32,8 @@ export interface PublishSummary {
 
 export interface PublishLaunch {
   readonly cliPath: string;
+  /** The Node.js that runs the CLI (nodeRuntime.ts). */
+  readonly runtime: NodeRuntime;
   readonly dataDir: string;
   /** `owner/name` on the local server. */
   readonly repository: string;
@@ -86,8 +89,8 @@ export function runPublish(
   if (launch.caFile) args.push('--ca-file', launch.caFile);
   if (launch.proxy) args.push('--proxy', launch.proxy);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', TEAHOUSE_PUBLISH_TOKEN: launch.token },
+    const child = spawn(launch.runtime.command, args, {
+      env: { ...process.env, ...launch.runtime.env, TEAHOUSE_PUBLISH_TOKEN: launch.token },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });

@@ -40,3 +40,14 @@ export function localServerAllowedHostsSetting(): string[] {
   const value = vscode.workspace.getConfiguration('teahouse.localServer').get<unknown>('allowedHosts');
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
+
+/** `teahouse.localServer.keepRunning`: the shared server outlives the last window. */
+export function localServerKeepRunning(): boolean {
+  return vscode.workspace.getConfiguration('teahouse.localServer').get<boolean>('keepRunning') ?? false;
+}
+
+/** `teahouse.localServer.nodePath`: the Node.js to run the local server with, when set. */
+export function localServerNodePath(): string | undefined {
+  const value = vscode.workspace.getConfiguration('teahouse.localServer').get<string>('nodePath')?.trim();
+  return value ? value : undefined;
+}

@@ -15,6 +15,10 @@ export const exitCodes = {
   failed: 1,
   /** A bad command, option or value: nothing was done. */
   usage: 2,
+  /** The data folder is held by another Teahouse process (`serve`, `restore`, `doctor --fix`): nothing was done. */
+  held: 3,
+  /** The Node.js running the CLI is too old or lacks node:sqlite (main.ts): nothing was done. */
+  runtime: 4,
 } as const;
 
 /** A failure to report to the user without a stack trace (after `teahouse: `). */

@@ -4,6 +4,12 @@ import { createGunzip } from 'node:zlib';
 import { databaseFile } from '../config';
 import { GitError, runGit } from '../git/run';
 import { Database } from '../store/database';
+import {
+  acquireDataFolderLock,
+  DataFolderHeld,
+  dataFolderHolder,
+  type DataFolderLock,
+} from '../store/dataFolderLock';
 import { appliedMigrations } from '../store/migrations';
 import { CliError, exitCodes, type CliCommand } from './cliCommand';
 import { extractEntries } from './dump/extract';
@@ -31,14 +37,25 @@ Start the server on DIR afterwards; 'teahouse doctor --data DIR' compares refs a
     quiet: { type: 'boolean', description: 'no progress lines' },
   },
   exitCodes:
-    'Exit codes: 0 restored, 1 refused or failed (what was extracted is removed), 2 usage error.\n' +
+    'Exit codes: 0 restored, 1 refused or failed (what was extracted is removed), 2 usage error,\n' +
+    '3 the folder is held by a running server.\n' +
     'Refused: a folder not empty; an archive damaged, incomplete, tampered with or from a newer Teahouse;\n' +
     'a restored repository failing git fsck.',
   run: async ({ file, data, quiet }) => {
     const archive = path.resolve(file);
     const dataDir = path.resolve(data);
     if (!existsSync(archive) || !statSync(archive).isFile()) throw new CliError(`no archive at ${archive}`);
+    const held = existsSync(dataDir) ? dataFolderHolder(dataDir) : undefined;
+    if (held) throw new CliError(`${held.message}; restore only writes into an empty folder`, exitCodes.held);
     const created = prepareTarget(dataDir);
+    // no server may start on the folder while it is being filled
+    let lock: DataFolderLock;
+    try {
+      lock = acquireDataFolderLock(dataDir, 'restore');
+    } catch (error) {
+      if (error instanceof DataFolderHeld) throw new CliError(error.message, exitCodes.held);
+      throw error;
+    }
     const progress = progressReporter(quiet, 'restore');
     try {
       const manifest = await extractEntries(
@@ -70,8 +87,10 @@ Start the server on DIR afterwards; 'teahouse doctor --data DIR' compares refs a
         );
       }
       progress(`restored ${archive} into ${dataDir} in ${progress.elapsed()}`);
+      lock.release();
       return exitCodes.ok;
     } catch (error) {
+      lock.release();
       if (created) rmSync(dataDir, { recursive: true, force: true });
       else
         for (const name of readdirSync(dataDir))

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createTeahouseServer } from '../app';
+import { createTeahouseServer, type TeahouseServer } from '../app';
 import {
   defaultAttachmentMaxBytes,
   defaultBodyLimit,
@@ -14,7 +14,10 @@ import {
 import { AllowedHosts } from '../services/addressPolicy';
 import { ensureFirstAdmin } from '../services/bootstrap';
 import { formatGoDuration, parseGoDuration } from '../services/goDuration';
-import { CliError, type CliCommand } from './cliCommand';
+import { createLogger } from '../log';
+import { openLogFile } from '../logFile';
+import { DataFolderHeld } from '../store/dataFolderLock';
+import { CliError, exitCodes, type CliCommand } from './cliCommand';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand, type OptionSpecs, type OptionValues } from './optionCommand';
 import { assertWritableDataFolder } from './dataFolderCheck';
@@ -95,6 +98,22 @@ const serveOptions = {
     type: 'boolean',
     description: 'let allowed repository administrators set server-side git hooks, and run them on push',
   },
+  'stop-when-unused': {
+    type: 'string',
+    value: 'DURATION',
+    description:
+      'stop this long after the last VS Code window sharing the server left (unless one keeps it running)',
+  },
+  'log-file': {
+    type: 'string',
+    value: 'FILE',
+    description: 'append the log to FILE instead of stderr (kept under 10 MiB, the older part in FILE.1)',
+  },
+  'no-first-admin': {
+    type: 'boolean',
+    description:
+      'create no administrator on the first start (VS Code asks for one over the control path instead)',
+  },
 } as const satisfies OptionSpecs;
 
 type Fail = (message: string) => CliError;
@@ -146,6 +165,9 @@ function serveConfig(values: OptionValues<typeof serveOptions>, fail: Fail): Ser
     webhookRetryBaseMs: positiveMilliseconds('--webhook-retry-base', values['webhook-retry-base'], fail),
     markdownTimeoutMs: positiveMilliseconds('--markdown-timeout', values['markdown-timeout'], fail),
     enableGitHooks: values['enable-git-hooks'],
+    ...(values['stop-when-unused'] !== undefined && {
+      stopWhenUnusedMs: positiveMilliseconds('--stop-when-unused', values['stop-when-unused'], fail),
+    }),
   });
 }
 
@@ -173,17 +195,42 @@ export const serveCommand: CliCommand = optionCommand({
   summary: 'run the local hosting server',
   description: `Runs the local hosting server: Gitea's REST API v1 under /api/v1, git over HTTP, webhooks.
 Prints "Teahouse listening on URL" when ready; the first start creates an administrator and prints its
-password once. Ctrl-C or SIGTERM stops it after the requests in flight.`,
+password once. Ctrl-C or SIGTERM stops it after the requests in flight.
+One server per data folder: it holds the folder's lock while it runs, and a second one on the same folder
+exits at once (code 3), naming the server that holds it. VS Code windows share that one server.`,
   options: serveOptions,
-  run: (values, { usageError }) => serve(serveConfig(values, usageError)),
+  exitCodes:
+    'Exit codes: 0 stopped, 1 failure, 2 usage error, 3 the data folder is held by another Teahouse process.',
+  run: (values, { usageError }) =>
+    serve(serveConfig(values, usageError), {
+      firstAdmin: !values['no-first-admin'],
+      logFile: values['log-file'],
+    }),
 });
 
-async function serve(config: ServerConfig): Promise<number> {
+function openServer(config: ServerConfig, logFile: string | undefined): TeahouseServer {
+  const file = logFile === undefined ? undefined : openLogFile(path.resolve(logFile));
+  const log = createLogger(config.logLevel, file ? (text) => file.write(text) : undefined);
+  try {
+    const server = openDataFolder(config.dataDir, () => createTeahouseServer(config, log));
+    if (file) server.onStop(() => file.close());
+    return server;
+  } catch (error) {
+    file?.close();
+    if (error instanceof DataFolderHeld) throw new CliError(error.message, exitCodes.held);
+    throw error;
+  }
+}
+
+async function serve(
+  config: ServerConfig,
+  options: { readonly firstAdmin: boolean; readonly logFile: string | undefined },
+): Promise<number> {
   assertWritableDataFolder(config.dataDir);
-  const server = openDataFolder(config.dataDir, () => createTeahouseServer(config));
+  const server = openServer(config, options.logFile);
   const signal = stopSignal();
   try {
-    const admin = ensureFirstAdmin(server.db);
+    const admin = options.firstAdmin ? ensureFirstAdmin(server.db) : undefined;
     const { listenUrl } = await server.listen();
     if (admin) {
       // Shown once, like Jupyter's token: only the hash is kept.
@@ -201,8 +248,16 @@ async function serve(config: ServerConfig): Promise<number> {
     if (code === 'EACCES') throw new CliError(`not allowed to listen on ${config.host}:${config.port}`);
     throw error;
   }
-  const received = await signal;
-  server.log.info(`${received}: stopping`);
-  await server.stop();
+  const reason = await Promise.race([
+    signal.then((received) => {
+      server.log.info(`${received}: stopping`);
+      return 'signal' as const;
+    }),
+    server.stopRequested.then((requested) => {
+      server.log.info(requested === 'unused' ? 'unused: stopping' : 'asked over the control path: stopping');
+      return requested;
+    }),
+  ]);
+  await server.stop(reason);
   return 0;
 }

@@ -162,25 +162,39 @@ export interface CheckedTarget {
 export interface AddressPolicyOptions {
   /** The address the server listens on (`--host`). */
   readonly listenHost: string;
-  readonly allowedHosts?: readonly string[];
+  /** `--allowed-hosts`, or a function answering them as they are now (the windows sharing the server add theirs). */
+  readonly allowedHosts?: readonly string[] | (() => readonly string[]);
   readonly lookup?: LookupAll;
   readonly log?: Logger;
 }
 
 export class AddressPolicy {
-  private readonly allowed: AllowedHosts;
+  private allowedEntries: string | undefined;
+  private allowedHosts = new AllowedHosts([]);
   private readonly localOnly: boolean;
   private readonly lookup: LookupAll;
 
   constructor(private readonly options: AddressPolicyOptions) {
-    this.allowed = new AllowedHosts(options.allowedHosts ?? []);
+    this.allowed();
     this.localOnly = isLoopbackHost(options.listenHost);
     this.lookup = options.lookup ?? systemLookup;
   }
 
+  /** The allowed hosts as they are now, parsed again only when they changed. */
+  private allowed(): AllowedHosts {
+    const option = this.options.allowedHosts ?? [];
+    const entries = typeof option === 'function' ? option() : option;
+    const key = entries.join('\n');
+    if (key !== this.allowedEntries) {
+      this.allowedHosts = new AllowedHosts(entries);
+      this.allowedEntries = key;
+    }
+    return this.allowedHosts;
+  }
+
   private addressAllowed(ip: string): boolean {
     const kind = classifyAddress(ip);
-    if (this.allowed.matchesAddress(ip)) return true;
+    if (this.allowed().matchesAddress(ip)) return true;
     if (kind === 'public') return true;
     return this.localOnly && (kind === 'loopback' || kind === 'private');
   }
@@ -208,7 +222,7 @@ export class AddressPolicy {
       addresses = [];
     }
     if (addresses.length === 0) this.refuse(`the host "${host}" could not be resolved`);
-    if (!this.allowed.matchesName(host)) {
+    if (!this.allowed().matchesName(host)) {
       const refused = addresses.find((ip) => !this.addressAllowed(ip));
       if (refused !== undefined) {
         const kind = classifyAddress(refused);

@@ -26,12 +26,15 @@ export interface AppServices {
   readonly cron: CronRegistry;
   /** Registers cleanup to run when the server stops (before the database closes). */
   readonly onStop: (cleanup: () => void | Promise<void>) => void;
+  /** The hosts the address policy allows beyond its rules now: `--allowed-hosts` and the sharing windows'. */
+  readonly allowedHosts: () => readonly string[];
 }
 
 /** The app's services from its parts: the root URL and data folder lifted out of the configuration, a git pool closed on stop. */
 export function createAppServices(
   parts: Pick<AppServices, 'db' | 'config' | 'log' | 'events' | 'onStop'> & {
     readonly gitPool?: CatFilePool;
+    readonly allowedHosts?: () => readonly string[];
   },
 ): AppServices {
   const gitPool = parts.gitPool ?? new CatFilePool({ managedRoot: repositoriesDir(parts.config.dataDir) });
@@ -41,6 +44,7 @@ export function createAppServices(
   parts.onStop(() => cron.stop());
   return {
     ...parts,
+    allowedHosts: parts.allowedHosts ?? (() => parts.config.allowedHosts),
     cron,
     rootUrl: parts.config.rootUrl,
     dataDir: parts.config.dataDir,

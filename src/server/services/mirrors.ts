@@ -16,9 +16,9 @@ export interface MirrorServices extends PushServices {
   readonly policy: AddressPolicy;
 }
 
-/** The one address policy of a running server (`--host`, `--allowed-hosts`). */
-export const addressPolicyFor = (app: Pick<AppServices, 'config' | 'log'>): AddressPolicy =>
-  new AddressPolicy({ listenHost: app.config.host, allowedHosts: app.config.allowedHosts, log: app.log });
+/** The one address policy of a running server (`--host`, `--allowed-hosts` and the sharing windows' hosts). */
+export const addressPolicyFor = (app: Pick<AppServices, 'config' | 'log' | 'allowedHosts'>): AddressPolicy =>
+  new AddressPolicy({ listenHost: app.config.host, allowedHosts: app.allowedHosts, log: app.log });
 
 export const mirrorServicesFor = (app: AppServices): MirrorServices => ({
   db: app.db,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { headBranchOf, objectFormatOf } from '../git/receive';
 import { repositorySizeKiB } from '../git/repository';
 import type { AppServices } from '../services/appServices';
@@ -28,6 +29,11 @@ export interface WorkspaceSyncOptions {
   readonly maxAgeMs?: number;
   /** How long a request waits for that rescan at most. */
   readonly maxWaitMs?: number;
+  /**
+   * The folders to host now (read at each scan): `--workspace` and the folders of the VS Code windows that
+   * share the server. By default `--workspace` alone.
+   */
+  readonly folders?: () => readonly string[];
 }
 
 export interface WorkspaceSync {
@@ -35,19 +41,22 @@ export interface WorkspaceSync {
   scan(): Promise<void>;
   /** Rescans when the last one is older than `maxAgeMs`, for requests that should see the folders as they are. */
   freshen(): Promise<void>;
+  /** A rescan that starts after this call (the folders changed): waits out the one under way, then runs. */
+  rescan(): Promise<void>;
 }
 
 /**
  * Hosts the git repositories of the `--workspace` folders in place: each one found becomes (or stays) a
  * repository of the local administrator, matched on its git directory's real path so it keeps its id and
- * everything attached to it; one no longer found is marked missing (hidden, 404) until it comes back.
- * References that moved on disk become push events. Rescans run at start, on a timer (the cron task
- * `sync_workspace`), and on demand.
+ * everything attached to it; one no longer found (or whose folder no window has open any more) is marked
+ * missing (hidden, 404, never deleted) until it comes back. References that moved on disk become push
+ * events. Rescans run at start, on a timer (the cron task `sync_workspace`), and on demand.
  */
 export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptions = {}): WorkspaceSync {
   const { db, config, log } = app;
   const fingerprints = new Map<number, string>();
   const maxAgeMs = options.maxAgeMs ?? 2_000;
+  const folders = options.folders ?? (() => config.workspaces);
   let lastScan = 0;
   let stopped = false;
 
@@ -106,7 +115,7 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
       log.info('workspace: no site administrator to own the workspace repositories yet');
       return;
     }
-    const found = await discoverRepositories(config.workspaces, { exclude: [config.dataDir] });
+    const found = await discoverRepositories(folders(), { exclude: [config.dataDir] });
     const known = new Map(listWorkspaceRepositories(db).map((row) => [row.git_path!, row]));
     const present = new Set<number>();
     for (const repository of found) {
@@ -133,16 +142,18 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
       setRepositoryMissing(db, row.id, true);
       fingerprints.delete(row.id);
       log.info(
-        `workspace: ${row.git_path} is gone; ${row.owner_name}/${row.name} is hidden until it returns`,
+        existsSync(row.git_path!)
+          ? `workspace: no workspace folder holds ${row.git_path} now; ${row.owner_name}/${row.name} is hidden until one does`
+          : `workspace: ${row.git_path} is gone; ${row.owner_name}/${row.name} is hidden until it returns`,
       );
     }
   };
 
-  // Without workspace folders one scan at start marks what was hosted before as missing; nothing changes later.
-  const active = config.workspaces.length > 0;
+  // Without workspace folders a scan only marks what was hosted before as missing: requests need not wait.
+  const active = (): boolean => folders().length > 0;
   const task = app.cron.register({
     name: 'sync_workspace',
-    everyMs: active ? (options.intervalMs ?? 15_000) : undefined,
+    everyMs: options.intervalMs ?? 15_000,
     run: () =>
       scanOnce()
         .catch((error: unknown) => log.error('workspace: rescan failed', error))
@@ -158,7 +169,7 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
 
   const maxWaitMs = options.maxWaitMs ?? 1_000;
   const freshen = (): Promise<void> => {
-    if (!active || stopped) return Promise.resolve();
+    if (!active() || stopped) return Promise.resolve();
     const scanning = task.current() ?? (Date.now() - lastScan > maxAgeMs ? scan() : undefined);
     if (!scanning) return Promise.resolve();
     // A slow disk delays a request a little, never indefinitely.
@@ -170,5 +181,9 @@ export function startWorkspaceSync(app: AppServices, options: WorkspaceSyncOptio
       });
     });
   };
-  return { scan, freshen };
+  const rescan = async (): Promise<void> => {
+    await task.current();
+    await scan();
+  };
+  return { scan, freshen, rescan };
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { readServerRuntime } from '../../../src/api/localServer/runtimeFile';
 import { registerEmptyLanguagePack } from './languagePack';
 import { spawnGroup, type GroupProcess } from './processGroup';
 
@@ -139,5 +140,40 @@ export async function startCodeServer(
     await server.kill();
     throw error;
   }
-  return { url, userDataDir, logFile, stop: () => server.kill() };
+  return {
+    url,
+    userDataDir,
+    logFile,
+    stop: async () => {
+      await server.kill();
+      await stopSharedServer(userDataDir);
+    },
+  };
+}
+
+/** The extension's data folder in a code-server's user data (its global storage). */
+export function localServerDataDir(userDataDir: string): string {
+  return path.join(userDataDir, 'User', 'globalStorage', 'teahouse.teahouse', 'local-server');
+}
+
+/**
+ * The local server the windows shared outlives code-server (it is no child of any extension host, and
+ * stops a while after its last window): the run stops it with the rest.
+ */
+async function stopSharedServer(userDataDir: string): Promise<void> {
+  const runtime = readServerRuntime(localServerDataDir(userDataDir));
+  if (!runtime) return;
+  // signal 0 only asks whether the process is there
+  const signal = (name: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(runtime.pid, name);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!signal('SIGTERM')) return;
+  const deadline = Date.now() + 10_000;
+  while (signal(0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  signal('SIGKILL');
 }

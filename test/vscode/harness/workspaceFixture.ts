@@ -22,11 +22,11 @@ function git(cwd: string, ...args: string[]): void {
 }
 
 /**
- * A workspace folder that is itself a git repository (`teahouse-demo`): `main` with two commits and
- * `feature-1`…`feature-3`, one commit each on separate files, so every pull request merges cleanly.
+ * A workspace folder that is itself a git repository (`teahouse-demo` unless named): `main` with two commits
+ * and `feature-1`…`feature-3`, one commit each on separate files, so every pull request merges cleanly.
  */
-export function createDemoWorkspace(parent: string): string {
-  const root = path.join(parent, demoRepositoryName);
+export function createDemoWorkspace(parent: string, name = demoRepositoryName): string {
+  const root = path.join(parent, name);
   mkdirSync(root, { recursive: true });
   git(root, 'init', '--quiet', '--initial-branch', 'main');
   writeFileSync(path.join(root, 'README.md'), '# Teahouse demo\n\nA workspace the VS Code tests open.\n');

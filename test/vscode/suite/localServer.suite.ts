@@ -1,5 +1,8 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { localAccount, localServer, teahouse, waitFor } from './helpers';
 
@@ -9,6 +12,21 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A Node.js older than 22 on the PATH (a fresh machine's own), if there is one. */
+function olderNode(): string | undefined {
+  for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
+    const file = path.join(dir, 'node');
+    if (!existsSync(file) || file.includes('node_modules')) continue;
+    try {
+      const version = execFileSync(file, ['--version'], { encoding: 'utf8' }).trim();
+      if (Number(/^v(\d+)/.exec(version)?.[1]) < 22) return file;
+    } catch {
+      // not runnable: not a candidate
+    }
+  }
+  return undefined;
 }
 
 function alive(pid: number): boolean {
@@ -92,6 +110,31 @@ export function localServerLifecycleSuite(): void {
       const after = await localServer();
       const me = await after.client.api.userGetCurrent();
       assert.equal(me.login, after.admin.username, 'the data (and the test admin) survived the restart');
+    });
+
+    test('a Node.js too old for the server, named by teahouse.localServer.nodePath, is reported in one line with the remedy; cleared, the server starts', async function () {
+      const old = olderNode();
+      if (!old) return this.skip();
+      const api = await teahouse();
+      await vscode.commands.executeCommand('teahouse.stopLocalServer');
+      const settings = vscode.workspace.getConfiguration('teahouse.localServer');
+      await settings.update('nodePath', old, vscode.ConfigurationTarget.Global);
+      try {
+        const url = await vscode.commands.executeCommand<string | undefined>('teahouse.startLocalServer');
+        assert.equal(url, undefined);
+        const message = api.errors.last?.message ?? '';
+        assert.match(
+          message,
+          /^The local server cannot run on the Node\.js that teahouse\.localServer\.nodePath names: Teahouse needs Node\.js 22\.13 or later with node:sqlite; this is Node\.js \d+\.\d+\.\d+ at \S+ Point the setting at Node\.js 22\.13 or later\.$/,
+        );
+        assert.equal(api.localServer.state, 'stopped');
+        assert.equal(api.localServer.problem, message, 'the status bar says it too');
+      } finally {
+        await settings.update('nodePath', undefined, vscode.ConfigurationTarget.Global);
+      }
+      const url = await vscode.commands.executeCommand<string>('teahouse.startLocalServer');
+      assert.ok(url && (await answers(url)));
+      assert.equal(api.localServer.problem, undefined);
     });
 
     test('a crash is noticed (state "crashed") and Restart recovers', async () => {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { TeahouseClient } from '../../../src/api/client';
+import { localServerDataDir } from '../harness/codeServer';
 import { demoRepositoryName } from '../harness/workspaceFixture';
 import type { ScenarioContext } from './scenarios';
 
@@ -28,7 +29,7 @@ export async function seedingClient(
   userDataDir: string,
   url: string,
 ): Promise<TeahouseClient> {
-  const dataDir = path.join(userDataDir, 'User', 'globalStorage', 'teahouse.teahouse', 'local-server');
+  const dataDir = localServerDataDir(userDataDir);
   const username = `seeder-${randomBytes(3).toString('hex')}`;
   const password = randomBytes(18).toString('base64url');
   execFileSync(

@@ -16,6 +16,7 @@ import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
 import { permalinkScenario } from './permalinkScenario';
 import { approveScenario, commentsPanelScenario, reviewScenario } from './reviewScenario';
+import type { Step } from './runSteps';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
 
@@ -35,10 +36,7 @@ export interface ScenarioContext {
   };
 }
 
-export interface Scenario {
-  readonly name: string;
-  run(context: ScenarioContext): Promise<void>;
-}
+export type Scenario = Step<ScenarioContext>;
 
 const stamp = () => Date.now().toString(36);
 

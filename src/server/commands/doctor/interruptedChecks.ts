@@ -2,26 +2,34 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { intentsDir } from '../../config';
 import { stagingDir } from '../../git/paths';
-import { problem, type Finding } from './finding';
+import { note, problem, type Finding } from './finding';
 
 const byServer = 'start the server once: it finishes or undoes it before answering';
 
 /**
  * What a crash left half done: write-ahead notes of operations cut off (services/intents.ts) and folders
  * left in the staging folder. The server repairs both at start (services/recovery.ts), so doctor only names them.
+ * While a server holds the folder (`runningServer`, from its lock) they may be its work in flight: notes, not problems.
  */
-export function interruptedChecks(dataDir: string): Finding[] {
+export function interruptedChecks(dataDir: string, runningServer?: string): Finding[] {
   const findings: Finding[] = [];
+  const found = (subject: string, crashed: string, inFlight: string): Finding =>
+    runningServer === undefined
+      ? problem(subject, `${crashed}; ${byServer}`)
+      : note(subject, `${inFlight} of ${runningServer}, or left by a crash before it started`);
   const notes = intentsDir(dataDir);
   if (existsSync(notes)) {
     for (const name of readdirSync(notes).sort()) {
-      findings.push(problem(path.join(notes, name), `${describe(path.join(notes, name))}; ${byServer}`));
+      const file = path.join(notes, name);
+      findings.push(found(file, describe(file), 'the write-ahead note of an operation in flight'));
     }
   }
   const staging = stagingDir(dataDir);
   if (existsSync(staging)) {
     for (const name of readdirSync(staging).sort()) {
-      findings.push(problem(path.join(staging, name), `left in the staging folder by a crash; ${byServer}`));
+      findings.push(
+        found(path.join(staging, name), 'left in the staging folder by a crash', 'a folder in the making'),
+      );
     }
   }
   return findings;
