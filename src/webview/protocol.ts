@@ -69,6 +69,12 @@ export interface ReviewModel {
   readonly submittedAt: string;
 }
 
+/** Who approves the pull request and who asks for changes, each reviewer by their latest such review. */
+export interface ReviewVerdicts {
+  readonly approvedBy: readonly string[];
+  readonly changesRequestedBy: readonly string[];
+}
+
 export interface ChangedFileModel {
   readonly filename: string;
   readonly previousFilename: string;
@@ -99,6 +105,7 @@ export interface PullModel {
   readonly combinedState: string | undefined;
   readonly statuses: readonly StatusModel[];
   readonly reviews: readonly ReviewModel[];
+  readonly verdicts: ReviewVerdicts;
   /** Gitea's `Do` values this repository allows, the preferred first. */
   readonly mergeStyles: readonly string[];
 }

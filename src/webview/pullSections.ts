@@ -55,6 +55,45 @@ function mergeBox(pull: PullModel, open: boolean, actions: PullActions): HTMLEle
   );
 }
 
+/** Gitea's review states as the view names them; an unknown one as the server sent it. */
+function reviewStateLabel(state: string): string {
+  const labels: Record<string, string> = {
+    APPROVED: l10n.t('Approved'),
+    REQUEST_CHANGES: l10n.t('Changes requested'),
+    COMMENT: l10n.t('Commented'),
+    PENDING: l10n.t('Pending'),
+    REQUEST_REVIEW: l10n.t('Review requested'),
+  };
+  return labels[state] ?? state;
+}
+
+/** "Approved by …" and "Changes requested by …", up front, as a pull request page says them. */
+function verdictLines(pull: PullModel): HTMLElement[] {
+  const { approvedBy, changesRequestedBy } = pull.verdicts;
+  const lines: HTMLElement[] = [];
+  if (approvedBy.length > 0)
+    lines.push(
+      h(
+        'p',
+        { class: 'verdict approved' },
+        icon('check'),
+        ' ',
+        l10n.t('Approved by {0}', approvedBy.join(', ')),
+      ),
+    );
+  if (changesRequestedBy.length > 0)
+    lines.push(
+      h(
+        'p',
+        { class: 'verdict changes-requested' },
+        icon('request-changes'),
+        ' ',
+        l10n.t('Changes requested by {0}', changesRequestedBy.join(', ')),
+      ),
+    );
+  return lines.length > 0 ? [h('div', { id: 'review-verdicts' }, ...lines)] : [];
+}
+
 function statuses(pull: PullModel): HTMLElement {
   const list = h('ul', { class: 'statuses', id: 'statuses' });
   for (const status of pull.statuses) {
@@ -150,7 +189,7 @@ export function pullSections(pull: PullModel, open: boolean, actions: PullAction
         {},
         h('strong', {}, review.author.login),
         ' ',
-        h('vscode-badge', {}, review.state),
+        h('vscode-badge', {}, reviewStateLabel(review.state)),
         ' ',
         h('span', { class: 'muted' }, when(review.submittedAt)),
         h('div', { class: 'markdown' }, serverHtml(review.html)),
@@ -158,6 +197,7 @@ export function pullSections(pull: PullModel, open: boolean, actions: PullAction
     );
   return [
     branches,
+    ...verdictLines(pull),
     statuses(pull),
     mergeBox(pull, open, actions),
     h(

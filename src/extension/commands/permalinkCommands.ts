@@ -8,7 +8,10 @@ import type { MatchedRepository } from '../workspace/workspaceRepositories';
 import { registerCommand } from './errorReporter';
 import type { Services } from './services';
 
-/** The file a command runs on: the menu's resource, else the active editor's; lines only from an editor. */
+/**
+ * The file a command runs on: the menu's resource, else the active editor's; lines only from an editor (the
+ * selected ones, or the cursor's).
+ */
 function fileOf(arg: unknown): { uri: vscode.Uri; lines: LineRange | undefined } | undefined {
   const editor = vscode.window.activeTextEditor;
   if (arg instanceof vscode.Uri && arg.toString() !== editor?.document.uri.toString()) {
@@ -98,6 +101,9 @@ async function permalink(services: Services, arg: unknown, anyway: string): Prom
   });
 }
 
+/** How long "Permalink copied" stays in the status bar. */
+const copiedMessageMs = 4_000;
+
 export function registerPermalinkCommands(services: Services): vscode.Disposable[] {
   const { errors } = services;
   return [
@@ -105,10 +111,8 @@ export function registerPermalinkCommands(services: Services): vscode.Disposable
       const url = await permalink(services, arg, vscode.l10n.t('Copy Anyway'));
       if (!url) return undefined;
       await vscode.env.clipboard.writeText(url);
-      const open = vscode.l10n.t('Open');
-      void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0}', url), open).then((choice) => {
-        if (choice === open) void openInBrowser(services, url);
-      });
+      // a copy is routine: a note in the status bar that hides itself, not a notification left to dismiss
+      vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Permalink copied')}`, copiedMessageMs);
       return url;
     }),
     registerCommand(errors, 'teahouse.openOnServer', async (arg) => {

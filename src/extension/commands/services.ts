@@ -46,12 +46,22 @@ export function viewOf(services: Services, node: TreeNode): TeahouseTreeProvider
 
 /**
  * After the extension changed a repository's issues or pull requests: every view showing the repository (its
- * counts, its lists) and the status bar follow, and the node's own list when the command ran on one.
+ * counts, its lists), the status bar and the open view of the issue or pull request changed follow, and the
+ * node's own list when the command ran on one.
  */
 export function announceTrackerChange(
   services: Services,
-  target: { readonly account: Account; readonly ref: RepoRef; readonly node?: TreeNode | undefined },
+  target: {
+    readonly account: Account;
+    readonly ref: RepoRef;
+    readonly node?: TreeNode | undefined;
+    readonly index?: number | undefined;
+  },
 ): void {
-  services.changes.announce({ account: target.account.id, ref: target.ref });
+  services.changes.announce({
+    account: target.account.id,
+    ref: target.ref,
+    ...(target.index !== undefined && { index: target.index }),
+  });
   if (target.node?.parent) viewOf(services, target.node)?.refresh(target.node.parent);
 }

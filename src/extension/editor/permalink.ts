@@ -21,12 +21,12 @@ export interface LineRange {
 }
 
 /**
- * The lines a selection covers, or undefined for an empty selection (a cursor links the file). A selection
- * that ends at the start of a line does not include that line (selecting whole lines by dragging ends there).
+ * The lines a selection covers; a cursor (an empty selection) is its own line, as GitHub's permalinks take
+ * it. A selection that ends at the start of a line does not include that line (selecting whole lines by
+ * dragging ends there).
  */
-export function selectedLines(selection: TextSelection): LineRange | undefined {
+export function selectedLines(selection: TextSelection): LineRange {
   const { start, end } = selection;
-  if (start.line === end.line && start.character === end.character) return undefined;
   const lastLine = end.character === 0 && end.line > start.line ? end.line - 1 : end.line;
   return { start: start.line + 1, end: lastLine + 1 };
 }

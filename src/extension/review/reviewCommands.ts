@@ -74,13 +74,18 @@ export class ReviewCommands {
     return { account, client: await this.services.accounts.client(account) };
   }
 
-  /** After a change: the threads, the views and the status bar show it. */
+  /** After a change: the threads, the views, the pull request's open view and the status bar show it. */
   async #changed(key: PullKey, reply?: Reply): Promise<void> {
     // a thread the widget made for a new comment is replaced by the server's
     if (reply && reply.thread.comments.length === 0) reply.thread.dispose();
     await this.threads.reload(key);
     const account = this.services.accounts.get(key.account);
-    if (account) announceTrackerChange(this.services, { account, ref: { owner: key.owner, repo: key.repo } });
+    if (account)
+      announceTrackerChange(this.services, {
+        account,
+        ref: { owner: key.owner, repo: key.repo },
+        index: key.index,
+      });
   }
 
   /** "Start Review" / "Add Review Comment": the comment joins the account's pending review. */

@@ -6,6 +6,7 @@ import type { Log } from '../util/log';
 import { groupThreads, hunkLine, madeOn, type DiffSide, type PlacedComment } from './commentPlacement';
 import { parseSuggestion, withoutSuggestionMarker } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
+import { verdictOf, type ReviewVerdict } from './reviewVerdicts';
 import type { Reaction } from '../../api/types';
 import type { TeahouseClient } from '../../api/client';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
@@ -31,7 +32,27 @@ function emojiIcon(emoji: string): vscode.Uri {
   return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`);
 }
 
-/** A review comment in a thread; `raw` is the server's, `pull` the pull request it is on. */
+/** What a comment shows of its review: whether it is still pending, or what its submitted review decided. */
+function verdictLabel(verdict: ReviewVerdict | undefined): string | undefined {
+  switch (verdict) {
+    case 'pending':
+      return vscode.l10n.t('Pending');
+    case 'approved':
+      return vscode.l10n.t('Approved');
+    case 'changesRequested':
+      return vscode.l10n.t('Changes requested');
+    case 'dismissed':
+      return vscode.l10n.t('Dismissed');
+    case 'commented':
+    case undefined:
+      return undefined;
+  }
+}
+
+/**
+ * A review comment in a thread; `raw` is the server's, `pull` the pull request it is on, `verdict` what its
+ * review says (undefined when the review is not known).
+ */
 export class ReviewComment implements vscode.Comment {
   body: string | vscode.MarkdownString;
   mode = vscode.CommentMode.Preview;
@@ -46,10 +67,11 @@ export class ReviewComment implements vscode.Comment {
     readonly pull: PullKey,
     readonly thread: () => vscode.CommentThread,
     mine: boolean,
-    pending: boolean,
+    verdict: ReviewVerdict | undefined,
     outdated: boolean,
     reactions: readonly ReactionCount[],
   ) {
+    const pending = verdict === 'pending';
     this.body = new vscode.MarkdownString(withoutSuggestionMarker(raw.body));
     this.reactions = reactions.map((reaction) => ({
       label: reaction.emoji,
@@ -63,7 +85,9 @@ export class ReviewComment implements vscode.Comment {
     };
     const suggestion = raw.position > 0 && parseSuggestion(raw.body) !== undefined;
     this.contextValue = `${mine ? 'mine' : 'theirs'}${pending ? '.pending' : ''}${suggestion ? '.suggestion' : ''}`;
-    this.label = pending ? vscode.l10n.t('Pending') : outdated ? vscode.l10n.t('Outdated') : undefined;
+    const labels = [verdictLabel(verdict), outdated ? vscode.l10n.t('Outdated') : undefined];
+    const label = labels.filter((part): part is string => part !== undefined).join(' · ');
+    this.label = label === '' ? undefined : label;
     this.timestamp = new Date(raw.created_at);
   }
 
@@ -306,6 +330,7 @@ export class ReviewThreads extends Disposable {
       (review) => review.state === 'PENDING' && review.user?.login.toLowerCase() === me,
     );
     const withComments = reviews.filter((review) => review.comments_count > 0 || review === pending);
+    const reviewById = new Map(reviews.map((review) => [review.id, review]));
     const comments = (
       await Promise.all(
         withComments.map((review) =>
@@ -324,6 +349,12 @@ export class ReviewThreads extends Disposable {
       comments: readonly PullReviewComment[];
       outdated: boolean;
     }[] = [];
+    const verdictOfComment = (comment: PullReviewComment): ReviewVerdict | undefined => {
+      const review = reviewById.get(comment.pull_request_review_id);
+      // Gitea shows an administrator the others' pending reviews too: only the account's own is "Pending"
+      if (!review || (review.state === 'PENDING' && review !== pending)) return undefined;
+      return verdictOf(review);
+    };
     const commentsOf = (
       thread: vscode.CommentThread,
       raw: readonly PullReviewComment[],
@@ -337,7 +368,7 @@ export class ReviewThreads extends Disposable {
             key,
             () => thread,
             comment.user.login.toLowerCase() === me,
-            pending !== undefined && comment.pull_request_review_id === pending.id,
+            verdictOfComment(comment),
             outdated,
             reactions ? countReactions(reactions.get(comment.id) ?? [], account.username) : [],
           ),

@@ -7,6 +7,8 @@ import { repoRefOf } from './nodes';
 export interface TrackerChange {
   readonly account: string;
   readonly ref: RepoRef;
+  /** The issue or pull request changed, when the change was to one: its open view follows. */
+  readonly index?: number;
 }
 
 /**

@@ -113,11 +113,30 @@ export class IssuePanel extends Disposable {
     return this.refresh();
   }
 
-  /** A fresh model, loaded and sent to the view. */
-  async refresh(): Promise<ViewModel> {
-    const model = await this.reload();
-    void this.#post({ type: 'event', event: 'model', model });
-    return model;
+  #refreshing: Promise<ViewModel> | undefined;
+  #refreshAgain = false;
+
+  /**
+   * A fresh model, loaded and sent to the view. Asked while a load runs (its own action and the announcement
+   * of it, or two changes in a row), it loads once more after that one: the answer is never older than the ask.
+   */
+  refresh(): Promise<ViewModel> {
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return this.#refreshing;
+    }
+    this.#refreshing = (async () => {
+      let model: ViewModel;
+      do {
+        this.#refreshAgain = false;
+        model = await this.reload();
+        void this.#post({ type: 'event', event: 'model', model });
+      } while (this.#refreshAgain && !this.isDisposed);
+      return model;
+    })().finally(() => {
+      this.#refreshing = undefined;
+    });
+    return this.#refreshing;
   }
 
   #post(message: ExtensionMessage): Thenable<boolean> {

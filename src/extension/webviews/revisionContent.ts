@@ -23,11 +23,19 @@ export interface Revision {
  */
 export const pullHeadFragment = 'pull-head';
 
+/**
+ * The authority of a pull request's documents (its diff's sides, its commits): package.json's label formatter
+ * for it names them `{path} · #{pull}` from the query, where the Comments panel and hovers would otherwise
+ * show the URI's path of owner, repository and commit.
+ */
+export const pullRevisionAuthority = 'pull';
+
 /** A read-only document of a file at a commit, fetched through the API (raw file at that ref). */
 export function revisionUri(revision: Revision): vscode.Uri {
   const pullHead = revision.pull !== undefined && revision.side === 'head' && revision.commit !== true;
   return vscode.Uri.from({
     scheme: revisionScheme,
+    ...(revision.pull !== undefined && { authority: pullRevisionAuthority }),
     // the path keeps the file name, so the diff editor picks the right language
     path: `/${revision.owner}/${revision.repo}/${revision.ref.slice(0, 12)}/${revision.path}`,
     query: JSON.stringify(revision),

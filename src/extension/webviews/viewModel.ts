@@ -5,6 +5,7 @@ import type { Comment, Issue, Reaction, Repository, User } from '../../api/types
 import type { Account } from '../accounts/account';
 import type { Log } from '../util/log';
 import { mergeStyles } from '../util/mergeStyles';
+import { currentVerdicts } from '../review/reviewVerdicts';
 import { commitsFromPatch, filesFromDiff } from './pullPatch';
 import type {
   ChangedFileModel,
@@ -289,6 +290,7 @@ async function pullModel(
         submittedAt: review.submitted_at,
       })),
     ),
+    verdicts: currentVerdicts(reviews),
     mergeStyles: mergeStyles(repository),
   };
 }

@@ -6,6 +6,7 @@ import { editIssueText } from '../commands/issueEdit';
 import { announceTrackerChange } from '../commands/services';
 import { commandOptions, findAccount, resolveIssue } from '../commands/targets';
 import { Disposable } from '../util/disposable';
+import { sameRepository, type TrackerChange } from '../views/trackerChanges';
 import type { PanelTarget, ViewModel } from '../../webview/protocol';
 import type { CreatePullFormApi } from './createPullForms';
 import { IssuePanel, issueViewType, pullRequestViewType } from './issuePanel';
@@ -90,7 +91,23 @@ export class Webviews extends Disposable implements WebviewsApi {
         },
       }),
     );
+    this._register(services.changes.onDidChange((change) => this.#follow(change)));
     this._register({ dispose: () => this.#disposeAll() });
+  }
+
+  /** A change made elsewhere in the extension (a review submitted, a merge from a tree) shows in its open view. */
+  #follow(change: TrackerChange): void {
+    if (change.index === undefined) return;
+    for (const panel of this.#panels.values()) {
+      const { target } = panel;
+      if (target.account !== change.account || target.index !== change.index) continue;
+      if (!sameRepository(target, change.ref)) continue;
+      panel
+        .refresh()
+        .catch((error: unknown) =>
+          this.services.log.error(`refreshing the view of #${target.index} failed: ${String(error)}`),
+        );
+    }
   }
 
   get panels(): WebviewsApi['panels'] {

@@ -34,6 +34,16 @@ export function pickPullForBranch(pulls: readonly PullRequest[], head: BranchHea
   return [...candidates].sort((a, b) => rank(a) - rank(b) || b.number - a.number)[0];
 }
 
+/**
+ * Whether the branch is the repository's default branch, which has nothing to propose to itself: the
+ * upstream's name when the branch tracks one (a local `dev` tracking `origin/main` is main too), else its own.
+ */
+export function isDefaultBranch(head: BranchHead, defaultBranch: string | undefined): boolean {
+  return (
+    defaultBranch !== undefined && defaultBranch !== '' && (head.upstream ?? head.branch) === defaultBranch
+  );
+}
+
 export function pullState(pull: PullRequest): PullState {
   if (pull.merged) return 'merged';
   if (pull.state === 'closed') return 'closed';

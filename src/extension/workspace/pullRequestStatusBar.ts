@@ -8,6 +8,7 @@ import {
   checksFinished,
   checksIcons,
   checksState,
+  isDefaultBranch,
   nextPollDelay,
   pickPullForBranch,
   pullState,
@@ -40,6 +41,14 @@ export interface FinishedChecks {
 interface Found {
   readonly pull: PullRequest;
   readonly repository: { readonly owner: string; readonly repo: string };
+}
+
+/** What the status bar needs of a workspace repository, read once. */
+interface RepositoryFacts {
+  /** The repositories its branches' pull requests may be in: itself, then the parent of a fork. */
+  readonly bases: readonly Found['repository'][];
+  /** Undefined when the server could not be asked. */
+  readonly defaultBranch: string | undefined;
 }
 
 interface Shown {
@@ -85,8 +94,8 @@ const pagesSearched = 5;
 
 /**
  * The current branch's pull request in the status bar: number, state and the head's checks; a click opens it,
- * or creates one when the branch has none. Follows branch switches, the extension's own changes, window focus,
- * and polls with a back-off while nothing changes.
+ * or creates one when the branch has none (not on the default branch, which has nothing to propose). Follows
+ * branch switches, the extension's own changes, window focus, and polls with a back-off while nothing changes.
  */
 export class PullRequestStatusBar extends Disposable {
   readonly #item = this._register(
@@ -100,8 +109,8 @@ export class PullRequestStatusBar extends Disposable {
   #rootPath: string | undefined;
   #again = false;
   #changed = false;
-  /** `account owner/repo` → the repositories its pull requests may be in (itself, and its parent for a fork). */
-  readonly #bases = new Map<string, Promise<readonly Found['repository'][]>>();
+  /** `account owner/repo` → what the status bar needs of it. */
+  readonly #repositories = new Map<string, Promise<RepositoryFacts>>();
   readonly #finished = this._register(new vscode.EventEmitter<FinishedChecks>());
   /** Fires with each "checks passed/failed" notification. */
   readonly onDidFinishChecks = this.#finished.event;
@@ -204,34 +213,45 @@ export class PullRequestStatusBar extends Disposable {
       this.#show(undefined);
       return;
     }
-    const found = await this.#findPull(match, head);
+    const facts = await this.#factsOf(match);
+    const found = await this.#findPull(match, head, facts.bases);
+    if (!found && isDefaultBranch(head, facts.defaultBranch)) {
+      this.#show(undefined);
+      return;
+    }
     const combined = found ? await this.#combinedStatus(match, found) : undefined;
     this.#render(match, head, found, combined);
   }
 
-  /** The repositories a pull request of the workspace repository's branches may be in: itself, then the parent of a fork. */
-  #basesOf(match: MatchedRepository): Promise<readonly Found['repository'][]> {
+  /** The workspace repository's default branch and where its pull requests may be: asked once, again after a failure. */
+  #factsOf(match: MatchedRepository): Promise<RepositoryFacts> {
     const key = `${match.account.id} ${match.owner}/${match.repo}`;
-    let bases = this.#bases.get(key);
-    if (!bases) {
+    let facts = this.#repositories.get(key);
+    if (!facts) {
       const own = { owner: match.owner, repo: match.repo };
-      bases = (async () => {
+      facts = (async (): Promise<RepositoryFacts> => {
         const client = await this.accounts.client(match.account);
         const repository = await client.api.repoGet(own);
         const parent = repository.fork ? repository.parent : undefined;
-        return parent ? [own, { owner: parent.owner.login, repo: parent.name }] : [own];
+        return {
+          bases: parent ? [own, { owner: parent.owner.login, repo: parent.name }] : [own],
+          defaultBranch: repository.default_branch,
+        };
       })().catch(() => {
-        this.#bases.delete(key);
-        return [own];
+        this.#repositories.delete(key);
+        return { bases: [own], defaultBranch: undefined };
       });
-      this.#bases.set(key, bases);
+      this.#repositories.set(key, facts);
     }
-    return bases;
+    return facts;
   }
 
-  async #findPull(match: MatchedRepository, head: BranchHead): Promise<Found | undefined> {
+  async #findPull(
+    match: MatchedRepository,
+    head: BranchHead,
+    bases: RepositoryFacts['bases'],
+  ): Promise<Found | undefined> {
     const client = await this.accounts.client(match.account);
-    const bases = await this.#basesOf(match);
     for (const repository of bases) {
       for (let page = 1; page <= pagesSearched; page++) {
         const open = await client.page('repoListPullRequests', {

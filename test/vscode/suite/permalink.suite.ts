@@ -65,16 +65,17 @@ export function permalinkSuite(): void {
       assert.equal(returned, expected);
     });
 
-    test('one line is #Ln, a cursor links the whole file, and the server answers the link', async () => {
+    test("one line is #Ln, a cursor links its own line (as GitHub's does), and the server answers the link", async () => {
       await showReadme(world, new vscode.Selection(2, 2, 2, 9));
       await vscode.commands.executeCommand('teahouse.copyPermalink');
       assert.equal(await vscode.env.clipboard.readText(), `${world.commitBase}README.md#L3`);
 
-      await showReadme(world, new vscode.Selection(0, 3, 0, 3));
+      await showReadme(world, new vscode.Selection(2, 3, 2, 3));
       await vscode.commands.executeCommand('teahouse.copyPermalink');
-      const fileUrl = await vscode.env.clipboard.readText();
-      assert.equal(fileUrl, `${world.commitBase}README.md`);
+      const lineUrl = await vscode.env.clipboard.readText();
+      assert.equal(lineUrl, `${world.commitBase}README.md#L3`);
 
+      const fileUrl = lineUrl.replace(/#.*$/, '');
       const { admin } = await localServer();
       const response = await fetch(fileUrl, { headers: { authorization: `token ${admin.token}` } });
       assert.equal(response.status, 200, `the server shows ${fileUrl}`);

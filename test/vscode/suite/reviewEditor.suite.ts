@@ -257,6 +257,55 @@ export function reviewEditorSuite(): void {
       }, 'the file marked viewed in the tree');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
+    test('Submit Review as Approve: the threads say Approved, and the open pull request view shows the approval without a refresh', async function () {
+      this.timeout(60_000);
+      const { demo, me } = await seedBasics();
+      const { index, folder } = await seedOrSkip(this, seedReviewPull);
+      const api = await teahouse();
+      const head = await openReviewFile(api.trees.pullRequests, index, folder);
+      await vscode.commands.executeCommand('teahouse.review.startReview', {
+        thread: api.review.newThread(head.document.uri, 2),
+        text: 'TWO is loud',
+      });
+      const repository = `${demo.owner}/${demo.repo}`;
+      await vscode.commands.executeCommand('teahouse.openPullRequest', {
+        account: 'local',
+        repository,
+        index,
+      });
+      const viewModel = () =>
+        api.webviews.panels.find(
+          (panel) => panel.target.kind === 'pullRequest' && panel.target.index === index,
+        )?.model;
+      const before = await waitFor(viewModel, 'the pull request view to load');
+      assert.ok(
+        !before.pull?.reviews.some((review) => review.author.login === me && review.state === 'APPROVED'),
+        'not approved yet',
+      );
+
+      const submitted = await vscode.commands.executeCommand<{ state: string } | undefined>(
+        'teahouse.review.submit',
+        { account: 'local', repository, index, event: 'APPROVED', body: '' },
+      );
+      assert.equal(submitted?.state, 'APPROVED', api.errors.last?.message);
+
+      // nothing refreshes the view but the submit itself
+      const after = await waitFor(() => {
+        const model = viewModel();
+        return model?.pull?.reviews.some(
+          (review) => review.author.login === me && review.state === 'APPROVED',
+        )
+          ? model
+          : undefined;
+      }, 'the pull request view to show the approval');
+      assert.deepEqual(after.pull?.verdicts, { approvedBy: [me], changesRequestedBy: [] });
+      const labels = (await api.review.threadsOn(head.document.uri))
+        .flatMap((thread) => thread.comments)
+        .filter((comment) => bodyOf(comment) === 'TWO is loud')
+        .map((comment) => comment.label);
+      assert.deepEqual(labels, ['Approved']);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
     test('Add Single Comment posts at once; your comment is edited and deleted (or the refusal shown); a pending review is discarded; a push makes a thread outdated', async function () {
       this.timeout(60_000);
       const { client } = await localServer();

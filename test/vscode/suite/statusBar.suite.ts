@@ -126,7 +126,30 @@ export function statusBarSuite(): void {
         );
       });
 
+      test('on the default branch the item offers nothing (a pull request from main into main cannot be made)', async () => {
+        await git(folder, 'checkout', 'main', '--');
+        const api = await teahouse();
+        await api.pullRequestStatusBar.refresh();
+        const state = api.pullRequestStatusBar.state;
+        assert.equal(
+          state.visible,
+          false,
+          `shown on main: "${state.text}" → ${state.command ?? 'no command'}`,
+        );
+
+        // the next branch offers it again
+        const branch = await newBranch('sb-after-main');
+        await api.pullRequestStatusBar.refresh();
+        assert.equal(api.pullRequestStatusBar.state.visible, true);
+        assert.equal(api.pullRequestStatusBar.state.command, 'teahouse.createPullRequest');
+        assert.ok(
+          api.pullRequestStatusBar.state.tooltip.includes(branch),
+          api.pullRequestStatusBar.state.tooltip,
+        );
+      });
+
       test('the setting hides the item', async () => {
+        await newBranch('sb-setting');
         const api = await teahouse();
         const settings = vscode.workspace.getConfiguration('teahouse');
         await settings.update('statusBar.pullRequest', false, vscode.ConfigurationTarget.Workspace);

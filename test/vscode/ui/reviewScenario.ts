@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { demoRepositoryName } from '../harness/workspaceFixture';
-import { runFromPalette, treeRow, viewPane } from '../harness/workbench';
+import { answerInput, pickItem, runFromPalette, treeRow, viewPane } from '../harness/workbench';
 import { demoSeeder } from './localServerAccess';
 import type { Scenario, ScenarioContext } from './scenarios';
+import { webviewFrame } from './webviewScenarios';
 
 const baseText = 'one\ntwo\nthree\nfour\nfive\n';
 const headText = 'one\nTWO\nthree\nfour\nfive\nsix\n';
@@ -82,8 +83,69 @@ export const reviewScenario: Scenario = {
     await fileRow.click();
     await page.getByText('Why three?').first().waitFor({ timeout: 30_000 });
     await page.getByText('is a bit loud').first().waitFor({ timeout: 30_000 });
+    context.state.review = { number: pull.number, file };
     const shot = path.join(context.projectRoot, 'test-results', 'vscode', 'review-diff-threads.png');
     await page.screenshot({ path: shot });
     console.log(`    screenshot of a diff with review threads and a pending review: ${shot}`);
+  },
+};
+
+function reviewOf(context: ScenarioContext): { number: number; file: string } {
+  const review = context.state.review;
+  if (!review) throw new Error('needs the pull request of the review scenario');
+  return review;
+}
+
+/** The Comments panel names the file of a review thread by its path in the repository and the pull request. */
+export const commentsPanelScenario: Scenario = {
+  name: "the Comments panel names a review thread's file by its repository path and pull request",
+  async run(context: ScenarioContext) {
+    const { page } = context;
+    const { number, file } = reviewOf(context);
+    await runFromPalette(page, 'Focus on Comments View');
+    const name = file.split('/').at(-1) ?? file;
+    const row = page
+      .locator('.part.panel .monaco-list-row')
+      .filter({ has: page.locator('.resource-container .label-name', { hasText: name }) })
+      .first();
+    await row.waitFor();
+    const expected = `${file} · #${number}`;
+    try {
+      await row.locator('.label-description', { hasText: expected }).waitFor({ timeout: 10_000 });
+    } catch {
+      const shown = await row.locator('.label-description').innerText();
+      throw new Error(`the Comments panel names it "${name} ${shown}", not "${name} ${expected}"`);
+    }
+    await page.keyboard.press('Escape');
+  },
+};
+
+/**
+ * Submit Review from the pending thread's title, as Approve: the thread says Approved, and the pull request
+ * view, open beside the diff, shows "Approved by …" without being refreshed.
+ */
+export const approveScenario: Scenario = {
+  name: 'approving from a pending thread shows Approved on the thread and in the open pull request view',
+  async run(context: ScenarioContext) {
+    const { page } = context;
+    const { owner } = await demoSeeder(context);
+    const { number } = reviewOf(context);
+    // the view opens beside the diff and stays loaded there (a webview moved between groups loads again)
+    await runFromPalette(page, 'View: Split Editor Right');
+    await runFromPalette(page, 'Teahouse: Open Pull Request…');
+    await pickItem(page, new RegExp(`#${number} `));
+    const frame = await webviewFrame(page, 'h1:has-text("Review in the editor")');
+    if ((await frame.locator('#review-verdicts').count()) > 0) throw new Error('approved before the review');
+    const thread = page.locator('.review-widget', { hasText: 'is a bit loud' }).first();
+    await thread.waitFor();
+    await thread.hover();
+    await thread.locator('.action-label[aria-label^="Submit Review"]').first().click();
+    await pickItem(page, 'Approve');
+    await answerInput(page, '');
+    await thread.getByText('Approved', { exact: true }).first().waitFor();
+    await frame.locator('#review-verdicts', { hasText: `Approved by ${owner}` }).waitFor();
+    const shot = path.join(context.projectRoot, 'test-results', 'vscode', 'review-approved.png');
+    await page.screenshot({ path: shot });
+    console.log(`    screenshot of an approved review beside its pull request view: ${shot}`);
   },
 };

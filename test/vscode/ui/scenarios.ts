@@ -14,7 +14,8 @@ import { createWithApiOperationScenario, runApiOperationScenario } from './apiOp
 import { createPullRequestScenario } from './createPullRequestScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
-import { reviewScenario } from './reviewScenario';
+import { permalinkScenario } from './permalinkScenario';
+import { approveScenario, commentsPanelScenario, reviewScenario } from './reviewScenario';
 import type { Step } from './runSteps';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
@@ -26,7 +27,13 @@ export interface ScenarioContext {
   /** The workspace folder (the demo repository) the workbench has open. */
   readonly workspaceFolder: string;
   /** Shared by the scenarios, which build on each other (as a user would). */
-  readonly state: { client?: TeahouseClient; owner?: string; issue?: { number: number; title: string } };
+  readonly state: {
+    client?: TeahouseClient;
+    owner?: string;
+    issue?: { number: number; title: string };
+    /** The pull request the review scenario opened as a diff: its number and changed file. */
+    review?: { number: number; file: string };
+  };
 }
 
 export type Scenario = Step<ScenarioContext>;
@@ -58,6 +65,7 @@ export const scenarios: readonly Scenario[] = [
   },
   paletteScenario,
   paletteOptInScenario,
+  permalinkScenario,
   {
     name: 'creating an issue from the palette makes it appear in Issues',
     async run(context) {
@@ -122,4 +130,6 @@ export const scenarios: readonly Scenario[] = [
   createPullRequestScenario,
   searchScenario,
   reviewScenario,
+  commentsPanelScenario,
+  approveScenario,
 ];

@@ -5,6 +5,7 @@ import {
   checksFinished,
   checksState,
   firstPollMs,
+  isDefaultBranch,
   longestPollMs,
   nextPollDelay,
   pickPullForBranch,
@@ -129,4 +130,21 @@ test('the poll backs off from 30 s doubling to 5 min while nothing changes, and 
     longestPollMs,
   ]);
   assert.equal(nextPollDelay(longestPollMs, true), firstPollMs);
+});
+
+test('the default branch is the branch tracking it, or of its name without an upstream; unknown is never', () => {
+  const on = (branch: string, upstream?: string): BranchHead => ({
+    branch,
+    upstream,
+    repository: 'alice/app',
+  });
+  assert.equal(isDefaultBranch(on('main'), 'main'), true);
+  assert.equal(isDefaultBranch(on('main', 'main'), 'main'), true);
+  assert.equal(isDefaultBranch(on('dev', 'main'), 'main'), true);
+  assert.equal(isDefaultBranch(on('feature'), 'main'), false);
+  // a local main pushed to a branch of another name proposes that branch
+  assert.equal(isDefaultBranch(on('main', 'topic'), 'main'), false);
+  assert.equal(isDefaultBranch(on('develop'), 'develop'), true);
+  assert.equal(isDefaultBranch(on('main'), undefined), false);
+  assert.equal(isDefaultBranch(on('main'), ''), false);
 });

@@ -16,8 +16,9 @@ import {
 const at = (line: number, character: number) => ({ line, character });
 const sha = '0123456789abcdef0123456789abcdef01234567';
 
-test('an empty selection links the file; one line is #Ln; several are #La-Lb (1-based)', () => {
-  assert.equal(selectedLines({ start: at(4, 2), end: at(4, 2) }), undefined);
+test('a cursor links its own line; one line is #Ln; several are #La-Lb (1-based)', () => {
+  assert.deepEqual(selectedLines({ start: at(4, 2), end: at(4, 2) }), { start: 5, end: 5 });
+  assert.deepEqual(selectedLines({ start: at(0, 0), end: at(0, 0) }), { start: 1, end: 1 });
   assert.deepEqual(selectedLines({ start: at(4, 2), end: at(4, 7) }), { start: 5, end: 5 });
   assert.deepEqual(selectedLines({ start: at(1, 0), end: at(2, 3) }), { start: 2, end: 3 });
   assert.equal(lineFragment(undefined), '');
