@@ -3,6 +3,8 @@ export type LogLevel = 'info' | 'debug';
 export interface Logger {
   readonly level: LogLevel;
   info(message: string): void;
+  /** The line of one answered request (written with the others of its turn when the logger batches). */
+  access(message: string): void;
   debug(message: string): void;
   /** An unexpected failure, with its stack. */
   error(message: string, error?: unknown): void;
@@ -31,7 +33,8 @@ export function batchedWriter(write: (text: string) => void): (text: string, now
 
 /**
  * Writes to stderr: stdout belongs to the lines other tools parse (the listening URL, bootstrap credentials).
- * `batch`: a turn's lines in one write (the server's log); errors are written at once either way.
+ * `batch`: the request lines of a turn go out in one write (the server's log); every other line at once,
+ * with the request lines before it.
  */
 export function createLogger(
   level: LogLevel,
@@ -40,16 +43,18 @@ export function createLogger(
 ): Logger {
   const stamp = (): string => new Date().toISOString();
   const send = options.batch ? batchedWriter(write) : (text: string) => write(text);
+  const now = (text: string): void => send(text, true);
   return {
     level,
-    info: (message) => send(`${stamp()} ${message}\n`),
+    info: (message) => now(`${stamp()} ${message}\n`),
+    access: (message) => send(`${stamp()} ${message}\n`),
     debug: (message) => {
-      if (level === 'debug') send(`${stamp()} debug ${message}\n`);
+      if (level === 'debug') now(`${stamp()} debug ${message}\n`);
     },
     error: (message, error) => {
       const detail =
         error instanceof Error ? (error.stack ?? error.message) : error === undefined ? '' : String(error);
-      send(`${stamp()} error ${message}${detail ? `\n${detail}` : ''}\n`, true);
+      now(`${stamp()} error ${message}${detail ? `\n${detail}` : ''}\n`);
     },
   };
 }

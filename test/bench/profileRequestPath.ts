@@ -6,7 +6,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { load } from './load';
-import { issueRepos, seedIssues, seedThroughApi } from './seed';
+import { execFileSync } from 'node:child_process';
+import { buildHistory } from './gitRepository';
+import {
+  historyRepo,
+  issueRepos,
+  seedIssues,
+  seedPullRequests,
+  seedRepositories,
+  seedThroughApi,
+} from './seed';
+import { benchPullCount } from './throughput';
 import { projectRoot, startBuiltServer } from './serverProcess';
 
 interface ProfileNode {
@@ -20,10 +30,31 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const routes: Record<string, string> = {
-  'issue list': `/repos/bench/${issueRepos.medium}/issues?limit=50`,
-  'single issue': `/repos/bench/${issueRepos.medium}/issues/5`,
-  '/user': '/user',
+interface ProfiledRoute {
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly body?: unknown;
+  readonly connections?: number;
+}
+
+const routes: Record<string, ProfiledRoute> = {
+  'issue list': { path: `/repos/bench/${issueRepos.medium}/issues?limit=50` },
+  'pull request list': { path: `/repos/bench/${historyRepo}/pulls?state=open&limit=50` },
+  'single issue': { path: `/repos/bench/${issueRepos.medium}/issues/5` },
+  'repository search': { path: '/repos/search?q=12' },
+  '/user': { path: '/user' },
+  'issue creation': {
+    path: `/repos/bench/${issueRepos.medium}/issues`,
+    method: 'POST',
+    body: { title: 'Filed by the profile', body: 'The list is slow.' },
+    connections: 8,
+  },
+  'comment creation': {
+    path: `/repos/bench/${issueRepos.medium}/issues/5/comments`,
+    method: 'POST',
+    body: { body: 'Seen it too.' },
+    connections: 8,
+  },
 };
 
 function frameName(node: ProfileNode): string {
@@ -70,12 +101,37 @@ async function main(): Promise<void> {
     const world = await seedThroughApi(server);
     await server.stop();
     seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
+    seedRepositories(dataDir, world, 10_000);
+    const gitDir = buildHistory(50, benchPullCount);
+    server = await startBuiltServer(dataDir);
+    execFileSync(
+      'git',
+      [
+        'push',
+        '--quiet',
+        `${server.url.replace('://', `://bench:${world.token}@`)}bench/${historyRepo}.git`,
+        'refs/heads/*:refs/heads/*',
+      ],
+      { cwd: gitDir },
+    );
+    rmSync(gitDir, { recursive: true, force: true });
+    await seedPullRequests(server, world, benchPullCount);
+    await server.stop();
+    const only = process.env['TEAHOUSE_PROFILE_ONLY'];
     for (const [name, route] of Object.entries(routes)) {
+      if (only && !name.includes(only)) continue;
       const dir = mkdtempSync(path.join(outDir, `${name.replace(/\W+/g, '-')}-`));
       server = await startBuiltServer(dataDir, ['--cpu-prof', '--cpu-prof-dir', dir]);
-      const url = `${server.apiUrl}${route}`;
-      await load({ url, token: world.token, seconds: 3 });
-      const measured = await load({ url, token: world.token, seconds });
+      const url = `${server.apiUrl}${route.path}`;
+      const options = {
+        url,
+        token: world.token,
+        method: route.method ?? 'GET',
+        body: route.body,
+        connections: route.connections ?? 20,
+      } as const;
+      await load({ ...options, seconds: 3 });
+      const measured = await load({ ...options, seconds });
       await server.stop();
       const file = readdirSync(dir).find((entry) => entry.endsWith('.cpuprofile'));
       if (!file) throw new Error(`no profile in ${dir}`);

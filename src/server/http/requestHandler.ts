@@ -92,7 +92,7 @@ export function createRequestHandler(
     res.on('close', () => {
       const ms = (performance.now() - started).toFixed(1);
       const status = res.writableFinished ? String(res.statusCode) : `${res.statusCode} aborted`;
-      app.log.info(`${req.method} ${shownUrl} ${status} ${ms}ms`);
+      app.log.access(`${req.method} ${shownUrl} ${status} ${ms}ms`);
     });
     void (async () => {
       try {

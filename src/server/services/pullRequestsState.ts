@@ -4,6 +4,7 @@ import { diffStat } from '../git/diff';
 import { fetchBranch, isAncestor, mergeBase, mergeTree, pullHeadRef, setRef, treeOf } from '../git/merge';
 import { withScratchObjects } from '../git/scratchObjects';
 import { repositoryGitDir } from '../git/paths';
+import { refChangeCount, refChangeUnderWay } from '../git/readTracking';
 import { resolveBranch } from '../git/refs';
 import type { IssueRow } from '../store/issues';
 import {
@@ -139,12 +140,42 @@ export async function refreshPull(
   return { pull: updated, headMoved };
 }
 
+/** When each pull request's git state was last brought up to date: `<data version>:<reference changes>`. */
+const refreshedAt = new WeakMap<PullGitContext['db'], Map<number, string>>();
+
+/**
+ * Whether a pull request's stored state is as current as a refresh would make it: it was refreshed at this
+ * data version, and no reference moved since. Only for managed repositories, whose references move through
+ * the server's own (counted) git commands; a workspace repository's may move under it at any time.
+ */
+function stillFresh(git: PullGitContext, item: PullItem, stamp: string | undefined): boolean {
+  if (stamp === undefined || refChangeUnderWay()) return false;
+  if (stamp !== `${git.db.dataVersion()}:${refChangeCount()}`) return false;
+  if (item.baseRepo.git_path !== null) return false;
+  const head =
+    item.pull.head_repo_id === null ? undefined : findRepositoryById(git.db, item.pull.head_repo_id);
+  return head === undefined || head.git_path === null;
+}
+
 /** Refreshes a page of pull requests; one that cannot be read keeps its stored state (and is logged). */
 export async function refreshPulls(git: PullGitContext, items: readonly PullItem[]): Promise<PullItem[]> {
+  let stamps = refreshedAt.get(git.db);
+  if (!stamps) refreshedAt.set(git.db, (stamps = new Map()));
   const refreshed: PullItem[] = [];
   for (const item of items) {
+    if (stillFresh(git, item, stamps.get(item.pull.id))) {
+      refreshed.push(item);
+      continue;
+    }
     try {
-      refreshed.push({ ...item, pull: (await refreshPull(git, item)).pull });
+      const before = refChangeCount();
+      const pull = (await refreshPull(git, item)).pull;
+      refreshed.push({ ...item, pull });
+      // a reference that moved meanwhile (a push, this refresh's own copy of the head) asks for another look
+      if (!refChangeUnderWay() && refChangeCount() === before) {
+        if (stamps.size >= 10_000) stamps.clear();
+        stamps.set(pull.id, `${git.db.dataVersion()}:${before}`);
+      }
     } catch (error) {
       git.log.error(
         `reading the git state of pull request ${item.baseRepo.owner_name}/${item.baseRepo.name}#${item.issue.number} failed`,

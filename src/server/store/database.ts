@@ -117,7 +117,7 @@ export class Database {
 
   /**
    * A value read from the database, kept until the data version changes (any write, here or by another
-   * process): a list's page of ids asked for again costs no query. The value must not be changed by callers.
+   * process): a list's page of ids asked for again costs no query. The value is frozen: callers share it.
    */
   memo<T>(key: string, compute: () => T): T {
     const version = this.dataVersion();
@@ -127,6 +127,8 @@ export class Database {
     }
     if (this.memos.has(key)) return this.memos.get(key) as T;
     const value = compute();
+    // shared by every caller of this version: a change in place would show in the next request's answer
+    if (typeof value === 'object' && value !== null) Object.freeze(value);
     // a computation that wrote (none should) is not kept: it may show the version before
     if (this.dataVersion() === version) this.memos.set(key, value);
     return value;

@@ -57,7 +57,9 @@ export interface RepositoryRow {
 }
 
 export function findRepositoryById(db: Database, id: number): RepositoryRow | undefined {
-  return db.get<RepositoryRow>('SELECT * FROM repository WHERE id = ?', id);
+  return db.memo(`repository:${id}`, () =>
+    db.get<RepositoryRow>('SELECT * FROM repository WHERE id = ?', id),
+  );
 }
 
 /** By owner name and repository name, case-insensitively, as Gitea resolves `/repos/{owner}/{repo}`. */
@@ -66,11 +68,15 @@ export function findRepositoryByName(
   ownerName: string,
   name: string,
 ): RepositoryRow | undefined {
-  return db.get<RepositoryRow>(
-    `SELECT repository.* FROM repository JOIN user ON user.id = repository.owner_id
-     WHERE user.lower_name = ? AND repository.lower_name = ?`,
-    ownerName.toLowerCase(),
-    name.toLowerCase(),
+  const owner = ownerName.toLowerCase();
+  const repo = name.toLowerCase();
+  return db.memo(`repository:${owner}/${repo}`, () =>
+    db.get<RepositoryRow>(
+      `SELECT repository.* FROM repository JOIN user ON user.id = repository.owner_id
+       WHERE user.lower_name = ? AND repository.lower_name = ?`,
+      owner,
+      repo,
+    ),
   );
 }
 

@@ -55,7 +55,7 @@ export interface NewUser {
 }
 
 export function findUserById(db: Database, id: number): UserRow | undefined {
-  return db.get<UserRow>('SELECT * FROM user WHERE id = ?', id);
+  return db.memo(`user:${id}`, () => db.get<UserRow>('SELECT * FROM user WHERE id = ?', id));
 }
 
 /** A user or an organization, by name, case-insensitively. */
