@@ -23,6 +23,10 @@ import { pullRequestsOperations } from './catalogue/pullRequests';
 import { pullReviewsOperations } from './catalogue/pullReviews';
 import { issuesOperations } from './catalogue/issues';
 import { issueCommentsOperations } from './catalogue/issueComments';
+import { issueDependenciesOperations } from './catalogue/issueDependencies';
+import { issuePinsOperations } from './catalogue/issuePins';
+import { issueAttachmentsOperations } from './catalogue/issueAttachments';
+import { assigneesOperations } from './catalogue/assignees';
 import { reactionsOperations } from './catalogue/reactions';
 import { labelsOperations } from './catalogue/labels';
 import { milestonesOperations } from './catalogue/milestones';
@@ -62,6 +66,10 @@ export const operationCatalogue = [
   ...pullReviewsOperations,
   ...issuesOperations,
   ...issueCommentsOperations,
+  ...issueDependenciesOperations,
+  ...issuePinsOperations,
+  ...issueAttachmentsOperations,
+  ...assigneesOperations,
   ...reactionsOperations,
   ...labelsOperations,
   ...milestonesOperations,

@@ -28,6 +28,7 @@ import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
+import { startCommitReferences } from './services/commitReferences';
 import { recoverInterruptedWork } from './services/recovery';
 import { EditorWindows } from './services/editorWindows';
 import { controlRoute } from './http/controlRoute';
@@ -131,6 +132,7 @@ export function createTeahouseServer(
       subscribeNotifications(events, db);
       startWebhooks(app);
       startPullRequestSync(app);
+      startCommitReferences(app);
       // Operations a crash cut off are finished or undone before any request is answered.
       const recovered = recoverInterruptedWork(app).then(
         (lines) => lines.forEach((line) => log.info(`recovery: ${line}`)),

@@ -159,7 +159,7 @@ describe('issue events', () => {
     events = [];
     const comment = createComment(actor, repo, issue, 'first');
     const edited = editComment(actor, repo, issue, comment, 'second');
-    deleteComment(actor, repo, issue, edited);
+    deleteComment(actor, repo, issue, edited, dir);
     assert.deepEqual(summary(), ['issue_comment:created', 'issue_comment:edited', 'issue_comment:deleted']);
     const [created, changed] = payloads();
     assert.equal(created!.comment?.body, 'first');
@@ -199,7 +199,7 @@ describe('issue events', () => {
   test('deleting an issue emits issues deleted', () => {
     const issue = createIssue(actor, repo, { title: 'Doomed' });
     events = [];
-    deleteIssue(actor, repo, issue);
+    deleteIssue(actor, repo, issue, { db, dataDir: dir });
     assert.deepEqual(summary(), ['issues:deleted']);
     assert.equal(payloads()[0]!.issue?.title, 'Doomed');
   });

@@ -105,6 +105,34 @@ export const issueCommentsOperations = [
     auth: 'public',
     scope: 'issue',
   },
+  // Gitea 1.27: every timeline entry of the issue; X-Total-Count counts the page (after code comments leave it)
+  {
+    operationId: 'issueGetCommentsAndTimeline',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/{index}/timeline',
+    group: 'issue',
+    summary: 'List all comments and events on an issue',
+    pathParams: [ownerParam, repoParam, issueIndexParam],
+    queryParams: [
+      {
+        name: 'since',
+        type: 'string',
+        description: 'if provided, only comments updated since the specified time are returned.',
+      },
+      pageParam,
+      limitParam,
+      {
+        name: 'before',
+        type: 'string',
+        description: 'if provided, only comments updated before the provided time are returned.',
+      },
+    ],
+    success: { status: 200, type: 'TimelineComment', list: true },
+    statuses: [404, 422],
+    auth: 'public',
+    scope: 'issue',
+    paged: true,
+  },
   // the spec declares CreateIssueOption as the body; every server reads a CreateIssueCommentOption
   {
     operationId: 'issueCreateComment',

@@ -1,8 +1,10 @@
 import type { Comment } from '../../api/types';
+import { attachmentsOfComments } from '../store/attachments';
 import type { CommentRow } from '../store/comments';
 import { issuesByIds, type IssueRow } from '../store/issues';
 import { usersByIds } from '../store/issuesUsers';
 import type { RepositoryRow } from '../store/repositories';
+import { toAttachment } from './attachment';
 import { userShaper } from './issue';
 import { issueHtmlUrl } from './issueUrls';
 import { isoTime } from './time';
@@ -34,6 +36,10 @@ export function toComments(
       comments.map((c) => c.poster_id),
     ),
   );
+  const attachments = attachmentsOfComments(
+    view.db,
+    comments.map((c) => c.id),
+  );
   return comments.map((comment) => {
     const issue = issues.get(comment.issue_id)!;
     const issuePage = issueHtmlUrl(view, repo, issue);
@@ -46,7 +52,7 @@ export function toComments(
       original_author: comment.original_author,
       original_author_id: comment.original_author_id,
       body: comment.content,
-      assets: [],
+      assets: (attachments.get(comment.id) ?? []).map((attachment) => toAttachment(view, attachment)),
       created_at: isoTime(comment.created),
       updated_at: isoTime(comment.updated),
     };

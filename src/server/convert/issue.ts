@@ -1,4 +1,5 @@
 import type { Issue, Label, Milestone } from '../../api/types';
+import { attachmentsOfIssues } from '../store/attachments';
 import { issuesByIds, type IssueRow } from '../store/issues';
 import { assigneeIdsOfIssues } from '../store/issuesAssignees';
 import { usersByIds } from '../store/issuesUsers';
@@ -7,6 +8,7 @@ import { milestonesByIds } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
 import { repositoriesInOrder } from '../store/repositorySearch';
 import type { UserRow } from '../store/users';
+import { toAttachment } from './attachment';
 import { toLabels } from './label';
 import { toMilestone } from './milestone';
 import { isoTime } from './time';
@@ -45,6 +47,7 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
   if (issues.length === 0) return [];
   const ids = issues.map((i) => i.id);
   const labels = labelsOfIssues(view.db, ids);
+  const attachments = attachmentsOfIssues(view.db, ids);
   const assignees = assigneeIdsOfIssues(view.db, ids);
   const milestones = milestonesByIds(
     view.db,
@@ -72,7 +75,7 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
       title: issue.title,
       body: issue.content,
       ref: issue.ref,
-      assets: [],
+      assets: (attachments.get(issue.id) ?? []).map((attachment) => toAttachment(view, attachment)),
       labels: (labels.get(issue.id) ?? []).map((l) => labelJson.get(l.id)!),
       milestone: issue.milestone_id === null ? null : (milestoneJson.get(issue.milestone_id) ?? null),
       // Gitea keeps the first assignee in `assignee` for older clients.

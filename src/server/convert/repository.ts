@@ -7,6 +7,7 @@ import type {
 import { atLeast, repoAccess, type AccessMode } from '../services/permissions';
 import { findMirror } from '../store/mirrors';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
+import { dependenciesEnabled } from '../store/issueDependencies';
 import { timeTrackerSettings } from '../store/trackedTimes';
 import { findUserById, type UserRow } from '../store/users';
 import { isoTime } from './time';
@@ -170,7 +171,7 @@ function shapeRepository(
       ? {
           enable_time_tracker: tracker.enableTimeTracker,
           allow_only_contributors_to_track_time: tracker.allowOnlyContributorsToTrackTime,
-          enable_issue_dependencies: true,
+          enable_issue_dependencies: dependenciesEnabled(view.db, repo.id),
         }
       : null,
     external_tracker: null,

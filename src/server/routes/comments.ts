@@ -20,7 +20,10 @@ import { issueActor, loadIssue } from './issuesLookup';
 import { readRepo, repoRoute, type RepoScope } from './guards';
 
 /** The comment of an `{id}` path, on an issue of this repository the caller may read; 404 otherwise. */
-function loadComment(ctx: RequestContext, repo: RepositoryRow): { comment: CommentRow; issue: IssueRow } {
+export function loadComment(
+  ctx: RequestContext,
+  repo: RepositoryRow,
+): { comment: CommentRow; issue: IssueRow } {
   const id = ctx.paramInt('id');
   const comment = findCommentById(ctx.db, id);
   const issue = comment ? findIssueById(ctx.db, comment.issue_id) : undefined;
@@ -55,7 +58,7 @@ function deleteCommentRoute(ctx: RequestContext, { repo }: RepoScope): void {
   const actor = issueActor(ctx);
   assertMayChangeComment(actor, repo, comment);
   if (comment.type !== commentType.comment) return ctx.empty(204);
-  deleteComment(actor, repo, issue, comment);
+  deleteComment(actor, repo, issue, comment, ctx.app.dataDir);
   ctx.empty();
 }
 

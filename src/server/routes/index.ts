@@ -16,6 +16,11 @@ import { followerHandlers } from './followers';
 import { gpgKeyHandlers } from './gpgKeys';
 import { issueHandlers } from './issues';
 import { issueLabelHandlers } from './issuesLabels';
+import { issueTimelineHandlers } from './issueTimeline';
+import { issueDependencyHandlers } from './issueDependencies';
+import { issuePinHandlers } from './issuePins';
+import { issueAttachmentHandlers } from './issueAttachments';
+import { assigneeHandlers } from './assignees';
 import { pullHandlers } from './pulls';
 import { pullGitHandlers } from './pullsGit';
 import { reviewHandlers } from './reviews';
@@ -101,6 +106,11 @@ export const routeModules: readonly HandlerMap[] = [
   commentHandlers,
   labelHandlers,
   issueLabelHandlers,
+  issueTimelineHandlers,
+  issueDependencyHandlers,
+  issuePinHandlers,
+  issueAttachmentHandlers,
+  assigneeHandlers,
   milestoneHandlers,
   forkHandlers,
   migrateHandlers,

@@ -96,7 +96,7 @@ export const issueHandlers: HandlerMap = {
   // Repository admins only, as Gitea's reqAdmin.
   issueDelete: repoRoute(repoAdmin, (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
-    deleteIssue(issueActor(ctx), repo, issue);
+    deleteIssue(issueActor(ctx), repo, issue, { db: ctx.db, dataDir: ctx.app.dataDir });
     ctx.empty();
   }),
 };

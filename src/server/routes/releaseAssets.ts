@@ -1,18 +1,17 @@
 import { toAttachment } from '../convert/attachment';
 import type { RequestContext } from '../http/context';
-import { HttpError } from '../http/httpError';
-import { readMultipartForm } from '../http/multipart';
-import { malformed, notFound } from '../domain/errors';
+import { notFound } from '../domain/errors';
 import {
   createReleaseAttachment,
-  deleteReleaseAttachment,
-  editReleaseAttachment,
+  deleteAttachment,
+  editAttachment,
   type AttachmentServices,
 } from '../services/attachments';
 import type { AccessMode } from '../services/permissions';
 import { attachmentsOfReleases, findAttachmentById, type AttachmentRow } from '../store/attachments';
 import { findReleaseById, type ReleaseRow } from '../store/releases';
 import type { RepositoryRow } from '../store/repositories';
+import { readAttachmentUpload } from './attachmentUpload';
 import type { HandlerMap } from './handler';
 import { releaseReader, releaseWriter, repoRoute } from './guards';
 import { visibleRelease } from './releases';
@@ -44,18 +43,8 @@ export const releaseAssetHandlers: HandlerMap = {
   repoCreateReleaseAttachment: repoRoute(releaseWriter, async (ctx, { repo, mode }) => {
     const doer = ctx.requireUser();
     const release = loadRelease(ctx, repo, mode);
-    const form = await readMultipartForm(ctx.req, ctx.app.config.bodyLimit);
-    const file = form.get('attachment');
-    if (!(file instanceof File))
-      throw malformed('the file is missing: send it in the form field "attachment"');
-    const limit = ctx.app.config.attachmentMaxBytes;
-    if (file.size > limit) {
-      throw new HttpError(413, `the attachment is larger than the limit of ${limit} bytes`);
-    }
-    const attachment = await createReleaseAttachment(attachmentServices(ctx), doer, repo, release, {
-      name: ctx.args.name || file.name,
-      content: file.stream(),
-    });
+    const upload = await readAttachmentUpload(ctx, ctx.args.name);
+    const attachment = await createReleaseAttachment(attachmentServices(ctx), doer, repo, release, upload);
     ctx.json(toAttachment(ctx, attachment));
   }),
 
@@ -68,12 +57,12 @@ export const releaseAssetHandlers: HandlerMap = {
   repoEditReleaseAttachment: repoRoute(releaseWriter, async (ctx, { repo, mode }) => {
     const attachment = loadAttachment(ctx, loadRelease(ctx, repo, mode));
     const name = (await ctx.body()).string('name');
-    ctx.json(toAttachment(ctx, editReleaseAttachment(attachmentServices(ctx), attachment, name)));
+    ctx.json(toAttachment(ctx, editAttachment(attachmentServices(ctx), attachment, name)));
   }),
 
   repoDeleteReleaseAttachment: repoRoute(releaseWriter, (ctx, { repo, mode }) => {
     const attachment = loadAttachment(ctx, loadRelease(ctx, repo, mode));
-    deleteReleaseAttachment(attachmentServices(ctx), attachment);
+    deleteAttachment(attachmentServices(ctx), attachment);
     ctx.empty();
   }),
 };

@@ -12,12 +12,8 @@ import {
   timeTrackerEnabled,
 } from '../services/trackedTimes';
 import type { RepositoryRow } from '../store/repositories';
-import {
-  findTrackedTime,
-  listTrackedTimes,
-  type TimeTrackerSettings,
-  type TrackedTimeFilter,
-} from '../store/trackedTimes';
+import { findTrackedTime, listTrackedTimes, type TrackedTimeFilter } from '../store/trackedTimes';
+import type { InternalTrackerSettings } from '../services/repositoryEdit';
 import { findUserByName, type UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { loadIssue } from './issuesLookup';
@@ -62,10 +58,11 @@ function listTimes(ctx: RequestContext, repo: RepositoryRow, filter: TrackedTime
 }
 
 /**
- * The time tracking part of an EditRepoOption's `internal_tracker` object (keys case-insensitive, as Go
- * decodes them); undefined when absent, 422 when not an object or its flags are not booleans.
+ * An EditRepoOption's `internal_tracker` object: time tracking and dependencies (keys case-insensitive, as
+ * Go decodes them); undefined when absent, 422 when not an object or its flags are not booleans. A flag
+ * left out stays as it is.
  */
-export function internalTrackerOption(body: BodyFields): Partial<TimeTrackerSettings> | undefined {
+export function internalTrackerOption(body: BodyFields): InternalTrackerSettings | undefined {
   const value = body.parsed.value;
   if (typeof value !== 'object' || value === null || body.parsed.kind !== 'json') return undefined;
   const raw: unknown = Object.entries(value).find(([key]) => key.toLowerCase() === 'internal_tracker')?.[1];
@@ -75,6 +72,7 @@ export function internalTrackerOption(body: BodyFields): Partial<TimeTrackerSett
   return {
     enableTimeTracker: tracker.boolean('enable_time_tracker'),
     allowOnlyContributorsToTrackTime: tracker.boolean('allow_only_contributors_to_track_time'),
+    enableIssueDependencies: tracker.boolean('enable_issue_dependencies'),
   };
 }
 

@@ -12,12 +12,15 @@ import {
   findReleaseAttachmentByName,
   insertAttachment,
   renameAttachment,
+  type AttachmentOwner,
   type AttachmentRow,
 } from '../store/attachments';
 import { nowSeconds, type Database } from '../store/database';
+import { findIssueById } from '../store/issues';
 import { findReleaseById, findReleaseByTag, type ReleaseRow } from '../store/releases';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
+import { issueUnit } from './issuesAccess';
 import { atLeast, repoAccess } from './permissions';
 
 export interface AttachmentServices {
@@ -44,16 +47,23 @@ function attachmentName(name: string): string {
   return trimmed;
 }
 
+/** An uploaded file: its name and its bytes as they arrive. */
+export interface AttachmentUpload {
+  readonly name: string;
+  readonly content: AsyncIterable<Uint8Array>;
+}
+
 /**
- * Stores an uploaded file as an attachment of the release (Gitea's NewAttachment): the bytes are streamed to
- * a temporary file, renamed into place, then the row is written; a failure leaves neither.
+ * Stores an uploaded file as an attachment of a release, an issue or a comment (Gitea's NewAttachment): the
+ * bytes are streamed to a temporary file, renamed into place, then the row is written; a failure leaves
+ * neither.
  */
-export async function createReleaseAttachment(
+export async function createAttachment(
   services: AttachmentServices,
   doer: UserRow,
   repo: RepositoryRow,
-  release: ReleaseRow,
-  upload: { readonly name: string; readonly content: AsyncIterable<Uint8Array> },
+  owner: AttachmentOwner,
+  upload: AttachmentUpload,
 ): Promise<AttachmentRow> {
   const name = attachmentName(upload.name);
   const uuid = randomUUID();
@@ -75,7 +85,7 @@ export async function createReleaseAttachment(
     return insertAttachment(services.db, {
       uuid,
       repo_id: repo.id,
-      release_id: release.id,
+      ...owner,
       uploader_id: doer.id,
       name,
       size,
@@ -88,8 +98,16 @@ export async function createReleaseAttachment(
   }
 }
 
+export const createReleaseAttachment = (
+  services: AttachmentServices,
+  doer: UserRow,
+  repo: RepositoryRow,
+  release: ReleaseRow,
+  upload: AttachmentUpload,
+): Promise<AttachmentRow> => createAttachment(services, doer, repo, { release_id: release.id }, upload);
+
 /** Renames an attachment; an empty name keeps the old one, as Gitea's EditReleaseAttachment. */
-export function editReleaseAttachment(
+export function editAttachment(
   services: AttachmentServices,
   attachment: AttachmentRow,
   name: string | undefined,
@@ -98,7 +116,7 @@ export function editReleaseAttachment(
   return findAttachmentById(services.db, attachment.id) ?? attachment;
 }
 
-export function deleteReleaseAttachment(services: AttachmentServices, attachment: AttachmentRow): void {
+export function deleteAttachment(services: AttachmentServices, attachment: AttachmentRow): void {
   deleteAttachmentRow(services.db, attachment.id);
   removeAttachmentFiles(services.dataDir, [attachment.uuid]);
 }
@@ -135,17 +153,34 @@ function downloadOf(
   return { attachment, file: attachmentFile(services.dataDir, attachment.uuid) };
 }
 
-/** Gitea's `/attachments/{uuid}`. */
+/** An issue's (or its comments') attachment is read by readers of the issue's unit, where it is enabled. */
+function readableIssue(
+  db: Database,
+  viewer: UserRow | null,
+  repo: RepositoryRow | undefined,
+  issueId: number,
+): boolean {
+  const issue = findIssueById(db, issueId);
+  if (!repo || !issue || issue.repo_id !== repo.id) return false;
+  if (!(issue.is_pull ? repo.has_pull_requests : repo.has_issues)) return false;
+  return atLeast(repoAccess(db, viewer, repo, issueUnit(issue.is_pull)), 'read');
+}
+
+/** Gitea's `/attachments/{uuid}`: the read rule of what the attachment belongs to (its LinkedRepository). */
 export function attachmentDownloadByUuid(
   services: AttachmentServices,
   viewer: UserRow | null,
   uuid: string,
   countDownload: boolean,
 ): AttachmentDownload {
-  const attachment = findAttachmentByUuid(services.db, uuid);
-  const repo = attachment && findRepositoryById(services.db, attachment.repo_id);
-  const release = attachment && findReleaseById(services.db, attachment.repo_id, attachment.release_id);
-  if (!attachment || !readableRelease(services.db, viewer, repo, release)) throw notFound();
+  const { db } = services;
+  const attachment = findAttachmentByUuid(db, uuid);
+  const repo = attachment && findRepositoryById(db, attachment.repo_id);
+  const readable =
+    attachment?.release_id != null
+      ? readableRelease(db, viewer, repo, findReleaseById(db, attachment.repo_id, attachment.release_id))
+      : attachment?.issue_id != null && readableIssue(db, viewer, repo, attachment.issue_id);
+  if (!attachment || !readable) throw notFound();
   return downloadOf(services, attachment, countDownload);
 }
 

@@ -7,6 +7,9 @@ import {
 } from '../store/comments';
 import { findIssueById, type IssueRow } from '../store/issues';
 import type { RepositoryRow } from '../store/repositories';
+import { attachmentUuidsOfComment } from '../store/attachments';
+import { removeAttachmentFiles } from './attachments';
+import { addCommentCrossReferences, neuterCommentCrossReferences } from './crossReferences';
 import { recordMentions } from './issuesAssignees';
 import { canWriteIssues } from './issues';
 import { emitIssueCommentEvent, type IssueActor } from './issuesEvents';
@@ -24,11 +27,12 @@ export function createComment(
 ): CommentRow {
   const { db } = actor;
   if (issue.is_locked && !canWriteIssues(db, actor, repo, issue.is_pull) && !isSiteAdmin(actor.doer)) {
-    throw forbidden('issue is locked: only collaborators may comment');
+    throw forbidden('You cannot comment on a locked issue.');
   }
   const comment = db.transaction(() => {
     const row = insertComment(db, { issueId: issue.id, posterId: actor.doer.id, content: body });
     recordMentions(db, repo, issue.id, body);
+    addCommentCrossReferences(actor, repo, issue, row);
     return row;
   });
   emitIssueCommentEvent(actor, repo, findIssueById(db, issue.id) ?? issue, comment, 'created');
@@ -54,19 +58,27 @@ export function editComment(
   const updated = actor.db.transaction(() => {
     const row = updateCommentContent(actor.db, comment, body);
     recordMentions(actor.db, repo, issue.id, body);
+    addCommentCrossReferences(actor, repo, issue, row);
     return row;
   });
   emitIssueCommentEvent(actor, repo, issue, updated, 'edited', { body: { from: comment.content } });
   return updated;
 }
 
+/** Deletes a comment with its attachments (rows, then files); the references it made are neutered. */
 export function deleteComment(
   actor: IssueActor,
   repo: RepositoryRow,
   issue: IssueRow,
   comment: CommentRow,
+  dataDir: string,
 ): void {
   assertMayChangeComment(actor, repo, comment);
-  deleteCommentRow(actor.db, comment);
+  const files = attachmentUuidsOfComment(actor.db, comment.id);
+  actor.db.transaction(() => {
+    neuterCommentCrossReferences(actor.db, comment);
+    deleteCommentRow(actor.db, comment);
+  });
+  removeAttachmentFiles(dataDir, files);
   emitIssueCommentEvent(actor, repo, findIssueById(actor.db, issue.id) ?? issue, comment, 'deleted');
 }

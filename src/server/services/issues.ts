@@ -9,12 +9,23 @@ import {
   updateIssueFields,
   type IssueRow,
 } from '../store/issues';
+import { attachmentUuidsOfIssue } from '../store/attachments';
 import { replaceIssueAssignees } from '../store/issuesAssignees';
 import type { RepositoryRow } from '../store/repositories';
 import type { Database } from '../store/database';
+import { removeAttachmentFiles, type AttachmentServices } from './attachments';
+import { addIssueCrossReferences } from './crossReferences';
+import { assertNoOpenDependencies } from './issueDependencies';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { issueUnit } from './issuesAccess';
+import {
+  recordAssignee,
+  recordMilestone,
+  recordRefChange,
+  recordStateChange,
+  recordTitleChange,
+} from './issueTimeline';
 import { attachLabels, resolveIssueLabels } from './labels';
 import { atLeast, repoAccess } from './permissions';
 import { milestoneIdOrNone } from './milestones';
@@ -44,7 +55,9 @@ export function canWriteIssues(
 
 /**
  * Creates an issue as Gitea's API does: labels, milestone, assignees and the due date only count for
- * writers (silently ignored for others); `closed` creates it closed. Emits `opened` (then `closed`).
+ * writers (silently ignored for others); `closed` creates it closed. The timeline records the milestone,
+ * the labels and the assignees (and the close), and the issues its text references. Emits `opened`
+ * (then `closed`).
  */
 export function createIssue(actor: IssueActor, repo: RepositoryRow, input: CreateIssueInput): IssueRow {
   const { db } = actor;
@@ -64,8 +77,12 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
       deadlineUnix: writer ? (input.dueDate ?? 0) : 0,
       assigneeIds: assignees.map((a) => a.id),
     });
-    attachLabels(db, row.id, labels);
+    if (milestoneId !== null) recordMilestone(actor, row.id, null, milestoneId);
+    attachLabels(actor, row.id, labels);
+    for (const assignee of assignees) recordAssignee(actor, row.id, assignee.id, false);
     recordMentions(db, repo, row.id, row.content);
+    addIssueCrossReferences(actor, repo, row);
+    if (row.is_closed) recordStateChange(actor, row.id, true);
     return row;
   });
   emitIssueEvent(actor, repo, issue, 'opened');
@@ -92,8 +109,10 @@ type PendingEvent =
 
 /**
  * Edits an issue: its poster may change title, body, ref and state; writers also assignees, milestone and
- * due date (others' attempts at those are ignored, as Gitea). Emits one event per kind of change.
- * `refuseStateChange` lets the pull request module veto closing or reopening a merged pull request (412).
+ * due date (others' attempts at those are ignored, as Gitea). Each change gets its timeline entry and its
+ * event. `refuseStateChange` lets the pull request module veto closing or reopening a merged pull request
+ * (412); an issue with open dependencies cannot be closed either (412, Gitea's ErrDependenciesLeft), which
+ * is checked before anything changes.
  */
 export function editIssue(
   actor: IssueActor,
@@ -111,6 +130,7 @@ export function editIssue(
   if (closing) {
     const veto = refuseStateChange?.(issue);
     if (veto) throw preconditionFailed(veto);
+    if (input.state === 'closed') assertNoOpenDependencies(db, repo, issue);
   }
   const milestoneId =
     writer && input.milestone !== undefined
@@ -133,27 +153,39 @@ export function editIssue(
     const edited = (key: keyof ChangesPayload, from: string): void => {
       events.push(['edited', '', { [key]: { from } }]);
     };
-    if (changes.title !== undefined) edited('title', issue.title);
+    if (changes.title !== undefined) {
+      recordTitleChange(actor, row.id, issue.title, row.title);
+      edited('title', issue.title);
+    }
     if (changes.content !== undefined) {
       edited('body', issue.content);
       recordMentions(db, repo, row.id, row.content);
     }
-    if (changes.ref !== undefined) edited('ref', issue.ref);
+    if (changes.title !== undefined || changes.content !== undefined)
+      addIssueCrossReferences(actor, repo, row);
+    if (changes.ref !== undefined) {
+      recordRefChange(actor, row.id, issue.ref, row.ref);
+      edited('ref', issue.ref);
+    }
     if (assignees) {
       const { added, removed } = replaceIssueAssignees(
         db,
         row.id,
         assignees.map((a) => a.id),
       );
+      for (const id of removed) recordAssignee(actor, row.id, id, true);
+      for (const id of added) recordAssignee(actor, row.id, id, false);
       if (removed.length > 0) events.push(['unassigned', '_assign']);
       if (added.length > 0) events.push(['assigned', '_assign']);
     }
     if (milestoneId !== row.milestone_id) {
+      recordMilestone(actor, row.id, row.milestone_id, milestoneId);
       row = setIssueMilestone(db, row, milestoneId);
       events.push([milestoneId === null ? 'demilestoned' : 'milestoned', '_milestone']);
     }
     if (closing) {
       row = setIssueClosed(db, row, input.state === 'closed');
+      recordStateChange(actor, row.id, row.is_closed);
       events.push([input.state === 'closed' ? 'closed' : 'reopened', '']);
     }
   });
@@ -161,8 +193,18 @@ export function editIssue(
   return findIssueById(db, issue.id)!;
 }
 
-/** Deletes an issue with its comments, labels and assignees; emits `deleted` with its last state. */
-export function deleteIssue(actor: IssueActor, repo: RepositoryRow, issue: IssueRow): void {
+/**
+ * Deletes an issue with its comments, labels, assignees, dependencies, the entries that reference it and its
+ * attachments (rows by cascade, then the files); emits `deleted` with its last state.
+ */
+export function deleteIssue(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  attachments: AttachmentServices,
+): void {
+  const files = attachmentUuidsOfIssue(actor.db, issue.id);
   deleteIssueRow(actor.db, issue);
+  removeAttachmentFiles(attachments.dataDir, files);
   emitIssueEvent(actor, repo, issue, 'deleted');
 }

@@ -1,6 +1,7 @@
 import { notFound } from '../domain/errors';
 import type { Database } from '../store/database';
-import type { RepositoryRow } from '../store/repositories';
+import type { IssueRow } from '../store/issues';
+import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import {
   assertRepoAccess,
   atLeast,
@@ -59,4 +60,10 @@ export function assertIssuesOrPullsAccess(
   const pulls = repoAccess(db, viewer, repo, 'repo.pulls');
   if (atLeast(issues, needed) || atLeast(pulls, needed)) return;
   assertRepoAccess(db, viewer, repo, needed, atLeast(pulls, issues) ? 'repo.pulls' : 'repo.issues');
+}
+
+/** Whether the viewer may read this issue or pull request, in whichever repository it is. */
+export function canReadIssue(db: Database, viewer: Viewer, issue: IssueRow): boolean {
+  const repo = findRepositoryById(db, issue.repo_id);
+  return repo !== undefined && canReadIssueKinds(db, viewer, repo, [issue.is_pull]);
 }

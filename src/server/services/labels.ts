@@ -4,7 +4,6 @@ import type { Database } from '../store/database';
 import { touchIssue, type IssueRow } from '../store/issues';
 import {
   addIssueLabels,
-  clearIssueLabels,
   labelsOfIssue,
   removeIssueLabel,
   usableLabelsByIds,
@@ -13,6 +12,7 @@ import {
 } from '../store/labels';
 import type { RepositoryRow } from '../store/repositories';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
+import { recordLabel, type TimelineWriter } from './issueTimeline';
 
 const colorPattern = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i;
 
@@ -57,21 +57,45 @@ export function resolveIssueLabels(db: Database, repo: RepositoryRow, refs: read
   return [...unique.values()];
 }
 
-/** Adds labels; an exclusive `scope/x` label replaces the issue's other exclusive labels of that scope. */
-export function attachLabels(db: Database, issueId: number, labels: readonly LabelRow[]): boolean {
+/** Removes a label from the issue with its timeline entry; false when the issue did not carry it. */
+function detachLabel(writer: TimelineWriter, issueId: number, labelId: number): boolean {
+  if (!removeIssueLabel(writer.db, issueId, labelId)) return false;
+  recordLabel(writer, issueId, labelId, false);
+  return true;
+}
+
+/**
+ * Adds labels, each with its timeline entry; an exclusive `scope/x` label replaces the issue's other
+ * exclusive labels of that scope.
+ */
+export function attachLabels(writer: TimelineWriter, issueId: number, labels: readonly LabelRow[]): boolean {
+  const { db } = writer;
   let changed = false;
   for (const label of labels) {
     const scope = exclusiveScope(label);
     if (scope !== '') {
       for (const other of labelsOfIssue(db, issueId)) {
         if (other.id !== label.id && exclusiveScope(other) === scope) {
-          changed = removeIssueLabel(db, issueId, other.id) || changed;
+          changed = detachLabel(writer, issueId, other.id) || changed;
         }
       }
     }
-    changed = addIssueLabels(db, issueId, [label.id]) > 0 || changed;
+    if (addIssueLabels(db, issueId, [label.id]) > 0) {
+      recordLabel(writer, issueId, label.id, true);
+      changed = true;
+    }
   }
   return changed;
+}
+
+/** Removes every label of the issue, each with its timeline entry; answers how many went. */
+function detachAllLabels(writer: TimelineWriter, issueId: number, keep: readonly LabelRow[] = []): number {
+  let removed = 0;
+  for (const label of labelsOfIssue(writer.db, issueId)) {
+    if (keep.some((k) => k.id === label.id)) continue;
+    if (detachLabel(writer, issueId, label.id)) removed++;
+  }
+  return removed;
 }
 
 /** POST: adds the labels; emits `label_updated` when the issue's labels changed. */
@@ -82,7 +106,7 @@ export function addLabelsToIssue(
   labels: readonly LabelRow[],
 ): void {
   const changed = actor.db.transaction(() => {
-    const result = attachLabels(actor.db, issue.id, labels);
+    const result = attachLabels(actor, issue.id, labels);
     if (result) touchIssue(actor.db, issue.id);
     return result;
   });
@@ -97,8 +121,8 @@ export function replaceIssueLabels(
   labels: readonly LabelRow[],
 ): void {
   actor.db.transaction(() => {
-    clearIssueLabels(actor.db, issue.id);
-    attachLabels(actor.db, issue.id, labels);
+    detachAllLabels(actor, issue.id, labels);
+    attachLabels(actor, issue.id, labels);
     touchIssue(actor.db, issue.id);
   });
   emitIssueEvent(actor, repo, issue, labels.length === 0 ? 'label_cleared' : 'label_updated', '_label');
@@ -112,7 +136,7 @@ export function removeLabelFromIssue(
   label: LabelRow,
 ): void {
   const removed = actor.db.transaction(() => {
-    const result = removeIssueLabel(actor.db, issue.id, label.id);
+    const result = detachLabel(actor, issue.id, label.id);
     if (result) touchIssue(actor.db, issue.id);
     return result;
   });
@@ -122,7 +146,7 @@ export function removeLabelFromIssue(
 /** DELETE all. */
 export function clearLabelsOfIssue(actor: IssueActor, repo: RepositoryRow, issue: IssueRow): void {
   const removed = actor.db.transaction(() => {
-    const count = clearIssueLabels(actor.db, issue.id);
+    const count = detachAllLabels(actor, issue.id);
     if (count > 0) touchIssue(actor.db, issue.id);
     return count;
   });

@@ -29,6 +29,9 @@ import {
   type PullItem,
 } from './pullRequestsState';
 import { clearIntent, writeIntent } from './intents';
+import { assertMergeNotBlocked } from './issueDependencies';
+import { resolveMergedReferences } from './issueState';
+import { recordBranchDeleted } from './issueTimeline';
 import { trackRefChanges } from './refChanges';
 import { assertProtectionAllowsMerge } from './branchProtectionMerge';
 
@@ -83,6 +86,7 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
   if (!isStyleAllowed(baseRepo, input.style)) {
     throw refused(`${input.style} is not allowed an allowed merge style for this repository`);
   }
+  assertMergeNotBlocked(actor.db, item.issue);
   const { pull } = await refreshPull(actor, item);
   if (input.headCommitId && input.headCommitId !== pull.head_commit_id) {
     throw conflict(
@@ -155,6 +159,7 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
   });
   const merged = findIssueById(actor.db, item.issue.id) ?? item.issue;
   emitPullRequestEvent(actor, baseRepo, merged, 'pull_request', 'closed');
+  resolveMergedReferences(actor, merged);
   if (input.deleteBranchAfterMerge) await deleteHeadBranch(actor, findPullById(actor.db, pull.id) ?? pull);
 }
 
@@ -225,6 +230,8 @@ async function deleteHeadBranch(actor: PullActor, pull: PullRequestRow): Promise
   const gitDir = gitDirOf(actor, headRepo);
   await trackRefChanges(actor, headRepo, gitDir, actor.doer, async () => {
     const tip = await branchTip(actor, headRepo, pull.head_branch);
-    if (tip === pull.head_commit_id) await deleteBranch(gitDir, pull.head_branch, tip);
+    if (tip !== pull.head_commit_id) return;
+    await deleteBranch(gitDir, pull.head_branch, tip);
+    recordBranchDeleted(actor, pull.issue_id, pull.head_branch);
   });
 }

@@ -79,6 +79,18 @@ function teamAccess(grant: TeamGrant, unit: RepoUnit | undefined): AccessMode {
 }
 
 /**
+ * The best access a user's teams in the repository's owning organization give on one unit: 'none' outside an
+ * organization (Gitea's team_unit conditions of its assignee and reviewer lists).
+ */
+export function teamUnitAccess(db: Database, user: UserRow, repo: RepositoryRow, unit: RepoUnit): AccessMode {
+  const owner = findUserById(db, repo.owner_id);
+  if (owner?.type !== userType.organization) return 'none';
+  return teamGrantsForRepository(db, owner.id, repo.id, user.id)
+    .map((grant) => teamAccess(grant, unit))
+    .reduce(higher, 'none');
+}
+
+/**
  * The viewer's access to a repository: 'owner' for site admins and the owning user or org owners,
  * else the best of collaboration, teams and (for public repositories the viewer may see) 'read'.
  * With `unit`, team unit restrictions apply; without it, the team's best unit counts.

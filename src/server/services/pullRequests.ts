@@ -13,7 +13,10 @@ import { announceReviewRequests } from './reviewRequestEvents';
 import { addReviewRequest } from './reviewRequestRows';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
+import { addIssueCrossReferences } from './crossReferences';
+import { recordAssignee, recordMilestone } from './issueTimeline';
 import { attachLabels, resolveIssueLabels } from './labels';
+import { recordPullPush } from './pullPushEntries';
 import { atLeast, repoAccess } from './permissions';
 import { branchTip, gitDirOf, refreshPull, type PullGitContext, type PullItem } from './pullRequestsState';
 import { milestoneIdOrNone } from './milestones';
@@ -185,8 +188,11 @@ export async function createPullRequest(
         deadlineUnix: writer ? (input.dueDate ?? 0) : 0,
         assigneeIds: assignees.map((a) => a.id),
       });
-      attachLabels(db, issue.id, labels);
+      if (milestoneId !== null) recordMilestone(actor, issue.id, null, milestoneId);
+      attachLabels(actor, issue.id, labels);
       recordMentions(db, baseRepo, issue.id, issue.content);
+      addIssueCrossReferences(actor, baseRepo, issue);
+      for (const assignee of assignees) recordAssignee(actor, issue.id, assignee.id, false);
       const pull = insertPullRequest(db, {
         issueId: issue.id,
         ...target,
@@ -199,6 +205,16 @@ export async function createPullRequest(
       return { issue, pull, baseRepo };
     });
     await setRef(baseDir, pullHeadRef(item.issue.number), headCommit);
+    await recordPullPush(actor, {
+      gitDir: baseDir,
+      issueId: item.issue.id,
+      before: baseTip,
+      after: headCommit,
+      baseTip,
+      force: false,
+    }).catch((error: unknown) =>
+      actor.log.error('recording the commits of a new pull request failed', error),
+    );
   } finally {
     if (incoming)
       await deleteRef(baseDir, incoming).catch((error: unknown) =>

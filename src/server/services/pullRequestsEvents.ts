@@ -11,7 +11,9 @@ import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { findUserById, type UserRow } from '../store/users';
 import type { HookEventName } from './events';
 import { setPullRequestPayloadShaper, type IssueActor } from './issuesEvents';
-import { refreshPull, type PullGitContext } from './pullRequestsState';
+import { isZeroId } from '../git/receive';
+import { isForcePush, recordPullPush } from './pullPushEntries';
+import { gitDirOf, refreshPull, type PullGitContext } from './pullRequestsState';
 
 // Pull request events shaped by the issue services carry the pull request, as Gitea's do.
 setPullRequestPayloadShaper((view, repo, issue) => {
@@ -65,7 +67,8 @@ const branchPrefix = 'refs/heads/';
 
 /**
  * A push to the head branch of open pull requests moves them: their head is copied into the base
- * repository and `pull_request_sync` (action `synchronized`) goes out with the pusher as sender.
+ * repository, the commits it brought go into the timeline (`pull_push`), and `pull_request_sync` (action
+ * `synchronized`) goes out with the pusher as sender.
  */
 async function synchronizeAfterPush(
   app: AppServices,
@@ -73,6 +76,7 @@ async function synchronizeAfterPush(
   repoId: number,
   ref: string,
   senderId: number,
+  move: { readonly before: string; readonly after: string },
 ) {
   const pusher = findUserById(app.db, senderId);
   if (!pusher) return;
@@ -90,8 +94,33 @@ async function synchronizeAfterPush(
       );
     }
     const actor: IssueActor = { db: app.db, rootUrl: app.config.rootUrl, events: app.events, doer: pusher };
+    await recordPushedCommits(git, actor, baseRepo, issue, move).catch((error: unknown) =>
+      git.log.error(
+        `recording the commits pushed to ${baseRepo.owner_name}/${baseRepo.name}#${issue.number} failed`,
+        error,
+      ),
+    );
     emitPullRequestEvent(actor, baseRepo, issue, 'pull_request_sync', 'synchronized');
   }
+}
+
+async function recordPushedCommits(
+  git: PullGitContext,
+  actor: IssueActor,
+  baseRepo: RepositoryRow,
+  issue: IssueRow,
+  move: { readonly before: string; readonly after: string },
+): Promise<void> {
+  const pull = findPullByIssueId(git.db, issue.id);
+  if (!pull || pull.has_merged || isZeroId(move.before)) return;
+  const gitDir = gitDirOf(git, baseRepo);
+  await recordPullPush(actor, {
+    gitDir,
+    issueId: issue.id,
+    ...move,
+    baseTip: pull.base_commit_id,
+    force: await isForcePush(gitDir, move.before, move.after),
+  });
 }
 
 /** Follows pushes for the life of the server (see synchronizeAfterPush). */
@@ -101,9 +130,10 @@ export function startPullRequestSync(app: AppServices): void {
     const ref = event.payload.ref;
     const after = event.payload.after;
     if (event.event !== 'push' || typeof ref !== 'string' || !ref.startsWith(branchPrefix)) return;
-    if (typeof after !== 'string' || /^0+$/.test(after)) return;
-    synchronizeAfterPush(app, git, event.repoId, ref, event.senderId).catch((error: unknown) =>
-      app.log.error(`updating pull requests after a push to ${ref} failed`, error),
+    const before = event.payload.before;
+    if (typeof after !== 'string' || /^0+$/.test(after) || typeof before !== 'string') return;
+    synchronizeAfterPush(app, git, event.repoId, ref, event.senderId, { before, after }).catch(
+      (error: unknown) => app.log.error(`updating pull requests after a push to ${ref} failed`, error),
     );
   });
   app.onStop(unsubscribe);

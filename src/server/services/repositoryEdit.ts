@@ -14,6 +14,7 @@ import {
   type RepositoryColumn,
   type RepositoryRow,
 } from '../store/repositories';
+import { setDependenciesEnabled } from '../store/issueDependencies';
 import { setTimeTrackerSettings, type TimeTrackerSettings } from '../store/trackedTimes';
 import { repositoryNameProblem } from './repositoryNames';
 
@@ -38,9 +39,12 @@ export interface EditRepositoryInput {
   archived?: boolean;
   flags?: Partial<Record<EditableFlag, boolean>>;
   defaultMergeStyle?: MergeStyle;
-  /** EditRepoOption.internal_tracker's time tracking settings */
-  timeTracker?: Partial<TimeTrackerSettings>;
+  /** EditRepoOption.internal_tracker's time tracking and dependency settings */
+  timeTracker?: InternalTrackerSettings;
 }
+
+/** What an EditRepoOption's `internal_tracker` may change; absent settings stay. */
+export type InternalTrackerSettings = Partial<TimeTrackerSettings> & { enableIssueDependencies?: boolean };
 
 /** Boolean settings an edit may set, by their column (and API) names. */
 export const editableFlags = repositorySettingFlags satisfies readonly RepositoryColumn[];
@@ -111,6 +115,8 @@ export async function editRepository(
     db.transaction(() => {
       updateRepositoryColumns(db, repo.id, changes);
       if (input.timeTracker) setTimeTrackerSettings(db, repo.id, input.timeTracker);
+      const dependencies = input.timeTracker?.enableIssueDependencies;
+      if (dependencies !== undefined) setDependenciesEnabled(db, repo.id, dependencies);
       if (moves) {
         if (existsSync(moveTo)) throw invalid(`repository files already exist [name: ${input.name ?? ''}]`);
         mkdirSync(path.dirname(moveTo), { recursive: true });

@@ -81,6 +81,7 @@ export function addTime(
       posterId: tracker.id,
       type: timelineType.addTimeManual,
       content: secondsContent(seconds),
+      timeId: time.id,
     });
     return time;
   });
@@ -131,6 +132,7 @@ function finishStopwatch(db: Database, user: UserRow, stopwatch: StopwatchRow): 
     posterId: user.id,
     type: timelineType.stopTracking,
     content: secondsToHours(seconds),
+    timeId: time.id,
   });
   deleteStopwatch(db, stopwatch.id);
   return time;

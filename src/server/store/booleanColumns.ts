@@ -45,7 +45,7 @@ export const repositorySettingFlags = [
  * `false` as 1 and 0. Above the store nobody compares with 1.
  */
 export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
-  comment: ['removed_assignee', 'invalidated'],
+  comment: ['removed_assignee', 'invalidated', 'ref_is_pull'],
   email_address: ['is_primary', 'is_activated'],
   gpg_key: ['can_sign', 'can_encrypt_comms', 'can_encrypt_storage', 'can_certify', 'verified'],
   hook_delivery_attempt: ['is_succeed'],
@@ -71,6 +71,7 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
     ...repositorySettingFlags,
     'enable_time_tracker',
     'allow_only_contributors_to_track_time',
+    'enable_issue_dependencies',
   ],
   review: ['official', 'stale', 'dismissed'],
   team: ['includes_all_repositories', 'can_create_org_repo'],

@@ -6,20 +6,41 @@ export const commentType = {
   comment: 0,
   reopen: 1,
   close: 2,
+  issueRef: 3,
+  commitRef: 4,
+  commentRef: 5,
+  pullRef: 6,
   label: 7,
   milestone: 8,
   assignees: 9,
   changeTitle: 10,
+  deleteBranch: 11,
+  startTracking: 12,
+  stopTracking: 13,
+  addTimeManual: 14,
+  cancelTracking: 15,
   addedDeadline: 16,
   modifiedDeadline: 17,
   removedDeadline: 18,
+  addDependency: 19,
+  removeDependency: 20,
   code: 21,
   review: 22,
+  lock: 23,
+  unlock: 24,
   changeTargetBranch: 25,
+  deleteTimeManual: 26,
   reviewRequest: 27,
   mergePull: 28,
+  pullPush: 29,
   dismissReview: 32,
+  changeIssueRef: 33,
+  pin: 36,
+  unpin: 37,
 } as const;
+
+/** Gitea's XRefAction: what a cross reference does to the issue it names once its source is resolved. */
+export const refAction = { none: 0, closes: 1, reopens: 2, neutered: 3 } as const;
 
 /** A row of `comment`: every timeline entry of an issue or pull request. */
 export interface CommentRow {
@@ -49,6 +70,16 @@ export interface CommentRow {
   patch: string | null;
   invalidated: boolean;
   resolve_doer_id: number | null;
+  /** the other issue of a dependency entry (types 19, 20) */
+  dependent_issue_id: number | null;
+  /** a cross reference's source (types 3–6): its repository, issue or pull request, and comment */
+  ref_repo_id: number | null;
+  ref_issue_id: number | null;
+  ref_comment_id: number | null;
+  ref_action: number;
+  ref_is_pull: boolean;
+  /** the tracked time of a time entry (types 13, 14) */
+  time_id: number | null;
   created: number;
   updated: number;
 }
@@ -80,18 +111,29 @@ export interface NewComment {
   patch?: string;
   /** a code comment whose line a push changed (Gitea's `invalidated`) */
   invalidated?: boolean;
+  newRef?: string;
+  dependentIssueId?: number;
+  refRepoId?: number;
+  refIssueId?: number;
+  refCommentId?: number;
+  refAction?: number;
+  refIsPull?: boolean;
+  timeId?: number;
+  /** unix seconds; now unless given */
+  created?: number;
 }
 
 /** Inserts a comment; a plain comment counts on its issue and moves the issue's `updated`. */
 export function insertComment(db: Database, comment: NewComment): CommentRow {
   return db.transaction(() => {
-    const now = nowSeconds();
+    const now = comment.created ?? nowSeconds();
     const type = comment.type ?? commentType.comment;
     const { lastInsertRowid } = db.run(
       `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
                             assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
-                            commit_sha, old_ref, patch, invalidated, created, updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                            commit_sha, old_ref, patch, invalidated, new_ref, dependent_issue_id, ref_repo_id,
+                            ref_issue_id, ref_comment_id, ref_action, ref_is_pull, time_id, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       type,
       comment.issueId,
       comment.posterId,
@@ -111,6 +153,14 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
       comment.oldRef ?? null,
       comment.patch ?? null,
       comment.invalidated ?? false,
+      comment.newRef ?? null,
+      comment.dependentIssueId ?? null,
+      comment.refRepoId ?? null,
+      comment.refIssueId ?? null,
+      comment.refCommentId ?? null,
+      comment.refAction ?? refAction.none,
+      comment.refIsPull ?? false,
+      comment.timeId ?? null,
       now,
       now,
     );
@@ -196,4 +246,43 @@ export function listRepositoryComments(
     paging.offset,
   );
   return { rows, total };
+}
+
+/**
+ * A page of an issue's timeline: comments of every type, oldest first, as Gitea's FindComments pages them
+ * (its caller drops code comments from the page afterwards).
+ */
+export function listIssueTimeline(
+  db: Database,
+  issueId: number,
+  filter: CommentFilter,
+  paging: Paging,
+): CommentRow[] {
+  const conditions = ['comment.issue_id = ?'];
+  const params: SqlValue[] = [issueId];
+  timeConditions(filter, conditions, params);
+  return db.all<CommentRow>(
+    `SELECT * FROM comment WHERE ${conditions.join(' AND ')} ORDER BY comment.created, comment.id LIMIT ? OFFSET ?`,
+    ...params,
+    paging.limit,
+    paging.offset,
+  );
+}
+
+export function commentsByIds(db: Database, ids: readonly number[]): CommentRow[] {
+  if (ids.length === 0) return [];
+  return db.all<CommentRow>(
+    'SELECT * FROM comment WHERE id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(ids),
+  );
+}
+
+/** Counts an edit that kept the text (Gitea re-saves the comment when a file is attached). */
+export function bumpCommentContentVersion(db: Database, commentId: number): CommentRow | undefined {
+  db.run(
+    'UPDATE comment SET content_version = content_version + 1, updated = ? WHERE id = ?',
+    nowSeconds(),
+    commentId,
+  );
+  return findCommentById(db, commentId);
 }

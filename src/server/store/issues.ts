@@ -198,3 +198,79 @@ export function deleteIssueRow(db: Database, issue: IssueRow): void {
     refreshMilestoneCounters(db, issue.milestone_id);
   });
 }
+
+/** How many of the repository's issues (or pull requests) are pinned. */
+export function countPinned(db: Database, repoId: number, isPull: boolean): number {
+  return (
+    db.get<{ n: number }>(
+      'SELECT count(*) AS n FROM issue WHERE repo_id = ? AND is_pull = ? AND pin_order > 0',
+      repoId,
+      isPull,
+    )?.n ?? 0
+  );
+}
+
+/** Pins the issue after the others (Gitea: the highest position plus one, gaps kept). */
+export function pinIssueRow(db: Database, issue: IssueRow): void {
+  db.run(
+    `UPDATE issue SET pin_order = 1 + coalesce(
+       (SELECT max(pin_order) FROM issue WHERE repo_id = ?1 AND is_pull = ?2 AND pin_order > 0), 0)
+     WHERE id = ?3`,
+    issue.repo_id,
+    issue.is_pull,
+    issue.id,
+  );
+}
+
+export function unpinIssueRow(db: Database, issue: IssueRow): void {
+  db.run('UPDATE issue SET pin_order = 0 WHERE id = ?', issue.id);
+}
+
+/** Moves a pinned issue to `position`, shifting those between its old and new place (Gitea's MovePin). */
+export function movePinRow(db: Database, issue: IssueRow, position: number): void {
+  db.transaction(() => {
+    const from = issue.pin_order;
+    if (from > position) {
+      db.run(
+        `UPDATE issue SET pin_order = pin_order + 1
+         WHERE repo_id = ? AND is_pull = ? AND pin_order >= ? AND pin_order < ?`,
+        issue.repo_id,
+        issue.is_pull,
+        position,
+        from,
+      );
+    } else {
+      db.run(
+        `UPDATE issue SET pin_order = pin_order - 1
+         WHERE repo_id = ? AND is_pull = ? AND pin_order > ? AND pin_order <= ?`,
+        issue.repo_id,
+        issue.is_pull,
+        from,
+        position,
+      );
+    }
+    db.run('UPDATE issue SET pin_order = ? WHERE id = ?', position, issue.id);
+  });
+}
+
+/** The repository's pinned issues (or pull requests) by position. */
+export function pinnedIssues(db: Database, repoId: number, isPull: boolean): IssueRow[] {
+  return db.all<IssueRow>(
+    'SELECT * FROM issue WHERE repo_id = ? AND is_pull = ? AND pin_order > 0 ORDER BY pin_order, id',
+    repoId,
+    isPull,
+  );
+}
+
+export function setIssueLocked(db: Database, issue: IssueRow, locked: boolean): void {
+  db.run('UPDATE issue SET is_locked = ?, updated = ? WHERE id = ?', locked, nowSeconds(), issue.id);
+}
+
+/** Counts an edit that kept the text (Gitea re-saves the content when a file is attached). */
+export function bumpIssueContentVersion(db: Database, issueId: number): void {
+  db.run(
+    'UPDATE issue SET content_version = content_version + 1, updated = ? WHERE id = ?',
+    nowSeconds(),
+    issueId,
+  );
+}

@@ -1,3 +1,4 @@
+import type { UserRow } from './users';
 import type { Database } from './database';
 
 /** The assignees of each issue (user ids, in the order they were assigned). */
@@ -43,4 +44,26 @@ export function addIssueMentions(db: Database, issueId: number, userIds: readonl
       uid,
     );
   }
+}
+
+/**
+ * The active users who may hold a role in the repository beyond reading it: its collaborators and the members
+ * of its owning organization's teams that cover it, by name (Gitea's candidates for assignees and reviewers).
+ */
+export function repositoryMemberCandidates(
+  db: Database,
+  repo: { readonly id: number; readonly owner_id: number },
+): UserRow[] {
+  return db.all<UserRow>(
+    `SELECT * FROM user WHERE is_active = 1 AND id IN (
+       SELECT user_id FROM collaboration WHERE repo_id = ?1
+       UNION
+       SELECT team_user.uid FROM team_user JOIN team ON team.id = team_user.team_id
+       WHERE team.org_id = ?2
+         AND (team.includes_all_repositories = 1
+              OR EXISTS (SELECT 1 FROM team_repo WHERE team_repo.team_id = team.id AND team_repo.repo_id = ?1)))
+     ORDER BY name`,
+    repo.id,
+    repo.owner_id,
+  );
 }

@@ -20,6 +20,7 @@ import { webSessionsSchema } from './migrations/v61WebSessions';
 import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
+import { issueRelationsSchema } from './migrations/v70IssueRelations';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -138,6 +139,12 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #17: repository substrings carry visibility, topics by value; the alphabetical order indexed',
     up: (db) => db.exec(repositoryGramVisibilitySchema),
+  },
+  {
+    version: 70,
+    description:
+      'issue #29: issue dependencies, timeline references and dependency entries, attachments of issues and comments',
+    up: (db) => db.exec(issueRelationsSchema),
   },
 ];
 

@@ -214,7 +214,7 @@ export function sourceReleases(db: Database, repoId: number): SourceRelease[] {
 
 export function sourceAssets(db: Database, repoId: number): SourceAsset[] {
   return db.all<SourceAsset>(
-    'SELECT id, release_id, uuid, name, size FROM attachment WHERE repo_id = ? ORDER BY id',
+    'SELECT id, release_id, uuid, name, size FROM attachment WHERE repo_id = ? AND release_id IS NOT NULL ORDER BY id',
     repoId,
   );
 }

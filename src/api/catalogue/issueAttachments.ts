@@ -1,0 +1,153 @@
+import type { OperationSpec } from '../operationSpec';
+import { issueIndexParam, ownerParam, repoParam } from './params';
+
+const commentIdParam = {
+  name: 'id',
+  type: 'integer',
+  required: true,
+  description: 'id of the comment',
+} as const;
+const attachmentIdParam = (action: string) =>
+  ({
+    name: 'attachment_id',
+    type: 'integer',
+    required: true,
+    description: `id of the attachment to ${action}`,
+  }) as const;
+const nameQuery = [{ name: 'name', type: 'string', description: 'name of the attachment' }] as const;
+const upload = { type: 'file', content: 'multipart', field: 'attachment', required: true } as const;
+
+/**
+ * Gitea 1.27's files attached to issues and to their comments, as release assets are: multipart uploads in
+ * the `attachment` field, downloads at `/attachments/{uuid}` for those who may read the issue.
+ */
+export const issueAttachmentsOperations = [
+  {
+    operationId: 'issueListIssueAttachments',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/{index}/assets',
+    group: 'issue',
+    summary: "List issue's attachments",
+    pathParams: [ownerParam, repoParam, issueIndexParam],
+    success: { status: 200, type: 'Attachment', list: true },
+    statuses: [404],
+    auth: 'public',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueCreateIssueAttachment',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/issues/{index}/assets',
+    group: 'issue',
+    summary: 'Create an issue attachment',
+    pathParams: [ownerParam, repoParam, issueIndexParam],
+    queryParams: nameQuery,
+    body: upload,
+    success: { status: 201, type: 'Attachment' },
+    statuses: [400, 403, 404, 413, 422, 423],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueGetIssueAttachment',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}',
+    group: 'issue',
+    summary: 'Get an issue attachment',
+    pathParams: [ownerParam, repoParam, issueIndexParam, attachmentIdParam('get')],
+    success: { status: 200, type: 'Attachment' },
+    statuses: [404],
+    auth: 'public',
+    scope: 'issue',
+  },
+  // Gitea answers 201 for an edit.
+  {
+    operationId: 'issueEditIssueAttachment',
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}',
+    group: 'issue',
+    summary: 'Edit an issue attachment',
+    pathParams: [ownerParam, repoParam, issueIndexParam, attachmentIdParam('edit')],
+    body: { type: 'EditAttachmentOptions' },
+    success: { status: 201, type: 'Attachment' },
+    statuses: [403, 404, 422, 423],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueDeleteIssueAttachment',
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}',
+    group: 'issue',
+    summary: 'Delete an issue attachment',
+    pathParams: [ownerParam, repoParam, issueIndexParam, attachmentIdParam('delete')],
+    success: { status: 204 },
+    statuses: [403, 404, 423],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueListIssueCommentAttachments',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/assets',
+    group: 'issue',
+    summary: "List comment's attachments",
+    pathParams: [ownerParam, repoParam, commentIdParam],
+    success: { status: 200, type: 'Attachment', list: true },
+    statuses: [404],
+    auth: 'public',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueCreateIssueCommentAttachment',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/assets',
+    group: 'issue',
+    summary: 'Create a comment attachment',
+    pathParams: [ownerParam, repoParam, commentIdParam],
+    queryParams: nameQuery,
+    body: upload,
+    success: { status: 201, type: 'Attachment' },
+    statuses: [400, 403, 404, 413, 422, 423],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueGetIssueCommentAttachment',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/assets/{attachment_id}',
+    group: 'issue',
+    summary: 'Get a comment attachment',
+    pathParams: [ownerParam, repoParam, commentIdParam, attachmentIdParam('get')],
+    success: { status: 200, type: 'Attachment' },
+    statuses: [404],
+    auth: 'public',
+    scope: 'issue',
+  },
+  // Gitea answers 201 for an edit.
+  {
+    operationId: 'issueEditIssueCommentAttachment',
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/assets/{attachment_id}',
+    group: 'issue',
+    summary: 'Edit a comment attachment',
+    pathParams: [ownerParam, repoParam, commentIdParam, attachmentIdParam('edit')],
+    body: { type: 'EditAttachmentOptions' },
+    success: { status: 201, type: 'Attachment' },
+    statuses: [403, 404, 422, 423],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+  {
+    operationId: 'issueDeleteIssueCommentAttachment',
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/assets/{attachment_id}',
+    group: 'issue',
+    summary: 'Delete a comment attachment',
+    pathParams: [ownerParam, repoParam, commentIdParam, attachmentIdParam('delete')],
+    success: { status: 204 },
+    statuses: [403, 404, 423],
+    auth: 'signedIn',
+    scope: 'issue',
+  },
+] as const satisfies readonly OperationSpec[];
