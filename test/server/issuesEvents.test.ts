@@ -39,7 +39,8 @@ describe('issue events', () => {
   const bus = new EventBus((error) => {
     throw error;
   });
-  bus.subscribe((event) => events.push(event));
+  // a payload is read while its listener runs, as the webhook service does: kept as it was then
+  bus.subscribe((event) => events.push(JSON.parse(JSON.stringify(event)) as RepositoryEvent));
   const ownerId = insertUser(db, {
     name: 'ev-owner',
     email: 'ev-owner@example.com',

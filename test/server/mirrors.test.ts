@@ -143,7 +143,8 @@ describe('the background mirror sync', () => {
     const bus = new EventBus((error) => {
       throw error;
     });
-    bus.subscribe((event) => events.push(event));
+    // a payload is read while its listener runs, as the webhook service does: kept as it was then
+    bus.subscribe((event) => events.push(JSON.parse(JSON.stringify(event)) as RepositoryEvent));
     const app = createAppServices({
       db,
       log: createLogger('info', () => undefined),

@@ -47,7 +47,8 @@ describe('pull request events', () => {
   const bus = new EventBus((error) => {
     throw error;
   });
-  bus.subscribe((event) => events.push(event));
+  // a payload is read while its listener runs, as the webhook service does: kept as it was then
+  bus.subscribe((event) => events.push(JSON.parse(JSON.stringify(event)) as RepositoryEvent));
   const pool = new CatFilePool();
   const stops: (() => void | Promise<void>)[] = [];
   const app = createAppServices({
@@ -132,6 +133,7 @@ describe('pull request events', () => {
   });
 
   test('a push to the head branch emits pull_request_sync synchronized with the new head', async () => {
+    const oldHead = git(dataDir, ['--git-dir', gitDir, 'rev-parse', 'refs/heads/feature']).trim();
     const newHead = git(
       dataDir,
       [
@@ -157,7 +159,7 @@ describe('pull request events', () => {
       event: 'push',
       repoId: repo.id,
       senderId: owner.id,
-      payload: { ref: 'refs/heads/feature', after: newHead },
+      payload: { ref: 'refs/heads/feature', before: oldHead, after: newHead },
     });
     await waitFor(() => events.some((e) => e.event === 'pull_request_sync'), 10_000);
     const sync = events.find((e) => e.event === 'pull_request_sync')!.payload as unknown as PullPayload;

@@ -30,7 +30,12 @@ export interface RepositoryEvent {
   /** The repository the event happened in; its owner's organization hooks see it too. */
   readonly repoId: number;
   readonly senderId: number;
-  /** Gitea's payload for this event (action, repository, sender, issue, changes…), shaped when it happened. */
+  /** The issue or pull request (and comment) the event is about, for listeners that need no payload. */
+  readonly subject?: { readonly number: number; readonly commentId?: number };
+  /**
+   * Gitea's payload for this event (action, repository, sender, issue, changes…). Read it while the listener
+   * runs: its costly members are shaped on first read (lazyPayload), in the state the event happened in.
+   */
   readonly payload: Readonly<Record<string, unknown>>;
 }
 

@@ -10,6 +10,7 @@ import { findIssueById, type IssueRow } from '../store/issues';
 import type { RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
 import type { EventBus, HookEventName } from './events';
+import { lazyPayload } from './lazyPayload';
 
 /** Who acts on issues, and where events go: what the issue services need from a request. */
 export interface IssueActor {
@@ -56,26 +57,29 @@ export function emitIssueEvent(
   issue = findIssueById(actor.db, issue.id) ?? issue;
   const isPull = issue.is_pull;
   const event: HookEventName = isPull ? `pull_request${kind}` : kind === '' ? 'issues' : `issue${kind}`;
-  const base = {
+  const eager = {
     action,
     number: issue.number,
     ...(changes ? { changes } : {}),
-    repository: toRepository(view, repo, 'owner'),
-    sender: toUser(view, actor.doer),
+    ...(isPull ? { requested_reviewer: null, review: null } : {}),
+    commit_id: '',
   };
-  const payload = isPull
+  const subject: Record<string, () => unknown> = isPull
     ? {
-        ...base,
-        pull_request: pullRequestShaper ? pullRequestShaper(view, repo, issue) : toIssue(view, issue, repo),
-        requested_reviewer: null,
-        review: null,
-        commit_id: '',
+        pull_request: () =>
+          pullRequestShaper ? pullRequestShaper(view, repo, issue) : toIssue(view, issue, repo),
       }
-    : { ...base, issue: toIssue(view, issue, repo), commit_id: '' };
+    : { issue: () => toIssue(view, issue, repo) };
+  const payload = lazyPayload(eager, {
+    ...subject,
+    repository: () => toRepository(view, repo, 'owner'),
+    sender: () => toUser(view, actor.doer),
+  });
   actor.events.emit({
     event,
     repoId: repo.id,
     senderId: actor.doer.id,
+    subject: { number: issue.number },
     payload,
   });
 }
@@ -95,14 +99,15 @@ export function emitIssueCommentEvent(
     event: isPull ? 'pull_request_comment' : 'issue_comment',
     repoId: repo.id,
     senderId: actor.doer.id,
-    payload: {
-      action,
-      issue: toIssue(view, issue, repo),
-      comment: toComment(view, repo, comment, issue),
-      ...(changes ? { changes } : {}),
-      repository: toRepository(view, repo, 'owner'),
-      sender: toUser(view, actor.doer),
-      is_pull: isPull,
-    },
+    subject: { number: issue.number, commentId: comment.id },
+    payload: lazyPayload(
+      { action, ...(changes ? { changes } : {}), is_pull: isPull },
+      {
+        issue: () => toIssue(view, issue, repo),
+        comment: () => toComment(view, repo, comment, issue),
+        repository: () => toRepository(view, repo, 'owner'),
+        sender: () => toUser(view, actor.doer),
+      },
+    ),
   });
 }

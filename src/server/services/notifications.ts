@@ -47,6 +47,7 @@ function triggerOf(event: RepositoryEvent): ThreadTrigger | undefined {
   const payload = event.payload;
   const action = typeof payload.action === 'string' ? payload.action : '';
   const number =
+    event.subject?.number ??
     integer(payload.number) ??
     integer(record(payload.issue)?.number) ??
     integer(record(payload.pull_request)?.number);
@@ -63,7 +64,9 @@ function triggerOf(event: RepositoryEvent): ThreadTrigger | undefined {
       return action === 'edited' && record(payload.changes)?.title !== undefined ? trigger() : undefined;
     case 'issue_comment':
     case 'pull_request_comment':
-      return action === 'created' ? trigger(integer(record(payload.comment)?.id) ?? null) : undefined;
+      return action === 'created'
+        ? trigger(event.subject?.commentId ?? integer(record(payload.comment)?.id) ?? null)
+        : undefined;
     case 'issue_assign':
     case 'pull_request_assign':
       return action === 'assigned' ? trigger(null, true) : undefined;
@@ -110,6 +113,7 @@ export function notifyIssueActivity(
     db,
     audience.filter((id) => id !== senderId),
   );
+  if (users.size === 0) return;
   db.transaction(() => {
     for (const user of users.values()) {
       if (!mayReadIssue(db, user, repo, issue)) continue;

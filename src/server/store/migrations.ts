@@ -21,6 +21,7 @@ import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
 import { issueRelationsSchema } from './migrations/v70IssueRelations';
+import { commentParticipantsSchema } from './migrations/v120CommentParticipants';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -145,6 +146,11 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #29: issue dependencies, timeline references and dependency entries, attachments of issues and comments',
     up: (db) => db.exec(issueRelationsSchema),
+  },
+  {
+    version: 120,
+    description: 'issue #33: the participants of an issue from an index of comments alone',
+    up: (db) => db.exec(commentParticipantsSchema),
   },
 ];
 

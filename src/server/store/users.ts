@@ -210,15 +210,17 @@ export interface UserCounts {
 }
 
 export function countUserRelations(db: Database, id: number): UserCounts {
-  const row = db.get<{ followers: number; following: number; stars: number }>(
-    `SELECT (SELECT count(*) FROM follow WHERE follow_id = ?) AS followers,
-            (SELECT count(*) FROM follow WHERE user_id = ?) AS following,
-            (SELECT count(*) FROM star WHERE uid = ?) AS stars`,
-    id,
-    id,
-    id,
-  );
-  return { followers: row?.followers ?? 0, following: row?.following ?? 0, starredRepos: row?.stars ?? 0 };
+  return db.memo(`user-counts:${id}`, () => {
+    const row = db.get<{ followers: number; following: number; stars: number }>(
+      `SELECT (SELECT count(*) FROM follow WHERE follow_id = ?) AS followers,
+              (SELECT count(*) FROM follow WHERE user_id = ?) AS following,
+              (SELECT count(*) FROM star WHERE uid = ?) AS stars`,
+      id,
+      id,
+      id,
+    );
+    return { followers: row?.followers ?? 0, following: row?.following ?? 0, starredRepos: row?.stars ?? 0 };
+  });
 }
 
 export interface AdminUserFilter {
