@@ -109,6 +109,9 @@ export function ghostUserRow(): UserRow {
     created: 0,
     updated: 0,
     last_login: 0,
+    theme: '',
+    diff_view_style: '',
+    keep_activity_private: false,
   };
 }
 

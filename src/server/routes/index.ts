@@ -60,6 +60,10 @@ import { starHandlers } from './stars';
 import { tokenHandlers } from './tokens';
 import { userHandlers } from './users';
 import { watchingHandlers } from './watching';
+import { templateHandlers } from './templates';
+import { userSettingsHandlers } from './userSettings';
+import { organizationAdminHandlers } from './organizationAdmin';
+import { adminBadgeHandlers } from './adminBadges';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -123,6 +127,10 @@ export const routeModules: readonly HandlerMap[] = [
   tagHandlers,
   repositoryDetailHandlers,
   signingKeyHandlers,
+  templateHandlers,
+  userSettingsHandlers,
+  organizationAdminHandlers,
+  adminBadgeHandlers,
 ];
 
 /**

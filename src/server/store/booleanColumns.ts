@@ -86,6 +86,7 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
     'allow_git_hook',
     'allow_import_local',
     'repo_admin_change_team_access',
+    'keep_activity_private',
   ],
   webhook: ['is_active'],
 };

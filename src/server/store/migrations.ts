@@ -20,6 +20,9 @@ import { webSessionsSchema } from './migrations/v61WebSessions';
 import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
+import { userSettingsSchema } from './migrations/v80UserSettings';
+import { badgesSchema } from './migrations/v81Badges';
+import { userBlockingSchema } from './migrations/v82UserBlocking';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -138,6 +141,21 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #17: repository substrings carry visibility, topics by value; the alphabetical order indexed',
     up: (db) => db.exec(repositoryGramVisibilitySchema),
+  },
+  {
+    version: 80,
+    description: 'issue #29: user settings (theme, diff view style, private activity)',
+    up: (db) => db.exec(userSettingsSchema),
+  },
+  {
+    version: 81,
+    description: 'issue #29: badges and the users holding them',
+    up: (db) => db.exec(badgesSchema),
+  },
+  {
+    version: 82,
+    description: 'issue #29: users blocked by users and organizations',
+    up: (db) => db.exec(userBlockingSchema),
   },
 ];
 

@@ -166,3 +166,8 @@ export function linkRepositoryToAllRepositoryTeams(db: Database, orgId: number, 
     orgId,
   );
 }
+
+/** Every repository of an owner, oldest first. */
+export function listRepositoriesOwnedBy(db: Database, ownerId: number): RepositoryRow[] {
+  return db.all<RepositoryRow>('SELECT * FROM repository WHERE owner_id = ? ORDER BY id', ownerId);
+}

@@ -38,6 +38,11 @@ export interface UserRow {
   created: number;
   updated: number;
   last_login: number;
+  /** The web theme (Gitea's `gitea-auto` by default). */
+  theme: string;
+  diff_view_style: string;
+  /** The user hides their activity (feeds, heatmap) from others. */
+  keep_activity_private: boolean;
 }
 
 export interface NewUser {
