@@ -34,6 +34,7 @@ import { templatesOperations } from './catalogue/templates';
 import { accountSettingsOperations } from './catalogue/accountSettings';
 import { adminAccountsOperations } from './catalogue/adminAccounts';
 import { organizationAdminOperations } from './catalogue/organizationAdmin';
+import { userBlocksOperations } from './catalogue/userBlocks';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -77,6 +78,7 @@ export const operationCatalogue = [
   ...accountSettingsOperations,
   ...adminAccountsOperations,
   ...organizationAdminOperations,
+  ...userBlocksOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

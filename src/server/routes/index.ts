@@ -64,6 +64,7 @@ import { templateHandlers } from './templates';
 import { userSettingsHandlers } from './userSettings';
 import { organizationAdminHandlers } from './organizationAdmin';
 import { adminBadgeHandlers } from './adminBadges';
+import { blockHandlers } from './blocks';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -131,6 +132,7 @@ export const routeModules: readonly HandlerMap[] = [
   userSettingsHandlers,
   organizationAdminHandlers,
   adminBadgeHandlers,
+  blockHandlers,
 ];
 
 /**

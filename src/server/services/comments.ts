@@ -10,7 +10,7 @@ import type { RepositoryRow } from '../store/repositories';
 import { recordMentions } from './issuesAssignees';
 import { canWriteIssues } from './issues';
 import { emitIssueCommentEvent, type IssueActor } from './issuesEvents';
-import { atLeast, isSiteAdmin, repoAccess } from './permissions';
+import { assertMayWriteOnIssue, atLeast, isSiteAdmin, repoAccess } from './permissions';
 
 /**
  * Comments on an issue: anyone who can read it, except on a locked issue (writers and site admins only,
@@ -26,9 +26,10 @@ export function createComment(
   if (issue.is_locked && !canWriteIssues(db, actor, repo, issue.is_pull) && !isSiteAdmin(actor.doer)) {
     throw forbidden('issue is locked: only collaborators may comment');
   }
+  assertMayWriteOnIssue(db, actor.doer, repo, issue.poster_id);
   const comment = db.transaction(() => {
     const row = insertComment(db, { issueId: issue.id, posterId: actor.doer.id, content: body });
-    recordMentions(db, repo, issue.id, body);
+    recordMentions(db, actor.doer, repo, issue.id, body);
     return row;
   });
   emitIssueCommentEvent(actor, repo, findIssueById(db, issue.id) ?? issue, comment, 'created');
@@ -51,9 +52,10 @@ export function editComment(
 ): CommentRow {
   assertMayChangeComment(actor, repo, comment);
   if (body === comment.content) return comment;
+  assertMayWriteOnIssue(actor.db, actor.doer, repo, issue.poster_id);
   const updated = actor.db.transaction(() => {
     const row = updateCommentContent(actor.db, comment, body);
-    recordMentions(actor.db, repo, issue.id, body);
+    recordMentions(actor.db, actor.doer, repo, issue.id, body);
     return row;
   });
   emitIssueCommentEvent(actor, repo, issue, updated, 'edited', { body: { from: comment.content } });

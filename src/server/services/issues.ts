@@ -16,7 +16,7 @@ import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { issueUnit } from './issuesAccess';
 import { attachLabels, resolveIssueLabels } from './labels';
-import { atLeast, repoAccess } from './permissions';
+import { assertMayWriteOnIssue, assertNotBlockedBy, atLeast, repoAccess } from './permissions';
 import { milestoneIdOrNone } from './milestones';
 
 export interface CreateIssueInput {
@@ -52,6 +52,8 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
   const labels = writer && input.labels ? resolveIssueLabels(db, repo, input.labels) : [];
   const milestoneId = writer && input.milestone ? milestoneIdOrNone(db, repo, input.milestone) : null;
   const assignees = writer ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee) : [];
+  // Gitea's NewIssue: not for a poster the repository's owner or one of the assignees blocks
+  assertNotBlockedBy(db, actor.doer, [repo.owner_id, ...assignees.map((a) => a.id)]);
   const issue = db.transaction(() => {
     const row = insertIssue(db, {
       repoId: repo.id,
@@ -65,7 +67,7 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
       assigneeIds: assignees.map((a) => a.id),
     });
     attachLabels(db, row.id, labels);
-    recordMentions(db, repo, row.id, row.content);
+    recordMentions(db, actor.doer, repo, row.id, row.content);
     return row;
   });
   emitIssueEvent(actor, repo, issue, 'opened');
@@ -120,6 +122,18 @@ export function editIssue(
     writer && (input.assignees !== undefined || input.assignee !== undefined)
       ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee)
       : undefined;
+  // Gitea's ChangeTitle and ChangeContent: not for a doer the poster or the owner blocks (admins may);
+  // UpdateAssignees: not for a doer one of the assignees blocks
+  const textChanges =
+    (input.title && input.title !== issue.title) ||
+    (input.body !== undefined && input.body !== issue.content);
+  if (textChanges) assertMayWriteOnIssue(db, actor.doer, repo, issue.poster_id);
+  if (assignees)
+    assertNotBlockedBy(
+      db,
+      actor.doer,
+      assignees.map((a) => a.id),
+    );
   const events: PendingEvent[] = [];
   db.transaction(() => {
     let row = issue;
@@ -136,7 +150,7 @@ export function editIssue(
     if (changes.title !== undefined) edited('title', issue.title);
     if (changes.content !== undefined) {
       edited('body', issue.content);
-      recordMentions(db, repo, row.id, row.content);
+      recordMentions(db, actor.doer, repo, row.id, row.content);
     }
     if (changes.ref !== undefined) edited('ref', issue.ref);
     if (assignees) {

@@ -14,7 +14,7 @@ import { addReviewRequest } from './reviewRequestRows';
 import { recordMentions, resolveAssignees } from './issuesAssignees';
 import { emitIssueEvent, type IssueActor } from './issuesEvents';
 import { attachLabels, resolveIssueLabels } from './labels';
-import { atLeast, repoAccess } from './permissions';
+import { assertNotBlockedBy, atLeast, repoAccess } from './permissions';
 import { branchTip, gitDirOf, refreshPull, type PullGitContext, type PullItem } from './pullRequestsState';
 import { milestoneIdOrNone } from './milestones';
 
@@ -162,6 +162,8 @@ export async function createPullRequest(
   const milestoneId = writer && input.milestone ? milestoneIdOrNone(db, baseRepo, input.milestone) : null;
   const assignees = writer ? resolveAssignees(db, baseRepo, input.assignees ?? [], input.assignee) : [];
   const reviewers = resolveReviewers(actor, baseRepo, input.reviewers ?? []);
+  // Gitea's NewPullRequest: not for a poster the repository's owner or one of the assignees blocks
+  assertNotBlockedBy(db, actor.doer, [baseRepo.owner_id, ...assignees.map((a) => a.id)]);
 
   const baseDir = gitDirOf(actor, baseRepo);
   // A fork's head is fetched under a temporary name first: nothing is recorded until it is here.
@@ -186,7 +188,7 @@ export async function createPullRequest(
         assigneeIds: assignees.map((a) => a.id),
       });
       attachLabels(db, issue.id, labels);
-      recordMentions(db, baseRepo, issue.id, issue.content);
+      recordMentions(db, actor.doer, baseRepo, issue.id, issue.content);
       const pull = insertPullRequest(db, {
         issueId: issue.id,
         ...target,
