@@ -35,6 +35,7 @@ import { accountSettingsOperations } from './catalogue/accountSettings';
 import { adminAccountsOperations } from './catalogue/adminAccounts';
 import { organizationAdminOperations } from './catalogue/organizationAdmin';
 import { userBlocksOperations } from './catalogue/userBlocks';
+import { accountHooksOperations } from './catalogue/accountHooks';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -79,6 +80,7 @@ export const operationCatalogue = [
   ...adminAccountsOperations,
   ...organizationAdminOperations,
   ...userBlocksOperations,
+  ...accountHooksOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

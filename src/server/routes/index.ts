@@ -65,6 +65,7 @@ import { userSettingsHandlers } from './userSettings';
 import { organizationAdminHandlers } from './organizationAdmin';
 import { adminBadgeHandlers } from './adminBadges';
 import { blockHandlers } from './blocks';
+import { accountHookHandlers } from './hooksAccount';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -133,6 +134,7 @@ export const routeModules: readonly HandlerMap[] = [
   organizationAdminHandlers,
   adminBadgeHandlers,
   blockHandlers,
+  accountHookHandlers,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { repositorySizeKiB } from '../git/repository';
 import type { Database } from '../store/database';
 import { nowSeconds } from '../store/database';
 import { upsertCollaboration } from '../store/collaborations';
+import { copyDefaultWebhooks } from '../store/hooks';
 import { insertLabel } from '../store/labels';
 import {
   countRepositoriesOwnedBy,
@@ -175,6 +176,8 @@ export function placeRepository(
         if (!atLeast(repoAccess(db, doer, created), 'admin'))
           upsertCollaboration(db, repoId, doer.id, 'admin');
       }
+      // Gitea's createRepositoryInDB: the administrators' default hooks become the repository's own
+      copyDefaultWebhooks(db, repoId);
       alsoInTransaction?.(repoId);
       // Leftovers of a crash must not be adopted silently.
       if (existsSync(finalPath))

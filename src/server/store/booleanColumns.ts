@@ -88,5 +88,5 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
     'repo_admin_change_team_access',
     'keep_activity_private',
   ],
-  webhook: ['is_active'],
+  webhook: ['is_active', 'is_system_webhook'],
 };

@@ -23,6 +23,7 @@ import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVi
 import { userSettingsSchema } from './migrations/v80UserSettings';
 import { badgesSchema } from './migrations/v81Badges';
 import { userBlockingSchema } from './migrations/v82UserBlocking';
+import { systemWebhooksSchema } from './migrations/v83SystemWebhooks';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -156,6 +157,11 @@ export const migrations: readonly Migration[] = [
     version: 82,
     description: 'issue #29: users blocked by users and organizations',
     up: (db) => db.exec(userBlockingSchema),
+  },
+  {
+    version: 83,
+    description: 'issue #29: administrator webhooks (system and default hooks)',
+    up: (db) => db.exec(systemWebhooksSchema),
   },
 ];
 
