@@ -36,6 +36,7 @@ import { adminAccountsOperations } from './catalogue/adminAccounts';
 import { organizationAdminOperations } from './catalogue/organizationAdmin';
 import { userBlocksOperations } from './catalogue/userBlocks';
 import { accountHooksOperations } from './catalogue/accountHooks';
+import { avatarOperations } from './catalogue/avatars';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -81,6 +82,7 @@ export const operationCatalogue = [
   ...organizationAdminOperations,
   ...userBlocksOperations,
   ...accountHooksOperations,
+  ...avatarOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

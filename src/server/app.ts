@@ -16,6 +16,7 @@ import { swaggerUiRoute } from './http/web/swaggerUi/swaggerUiRoute';
 import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
+import { uploadedAvatarRoute } from './http/avatarFiles';
 import { signInLinkRoute } from './http/web/session/signInLinkRoute';
 import { createLogger, type Logger } from './log';
 import { handlers } from './routes';
@@ -172,6 +173,7 @@ export function createTeahouseServer(
           teahouseVersionRoute(teahouseVersion),
           signInLinkRoute(app),
           avatarRoute,
+          uploadedAvatarRoute(app.dataDir),
           attachmentDownloadRoute(app),
           gitHttpRoute(app),
           siteAssetsRoute,

@@ -66,6 +66,7 @@ import { organizationAdminHandlers } from './organizationAdmin';
 import { adminBadgeHandlers } from './adminBadges';
 import { blockHandlers } from './blocks';
 import { accountHookHandlers } from './hooksAccount';
+import { avatarHandlers } from './avatars';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -135,6 +136,7 @@ export const routeModules: readonly HandlerMap[] = [
   adminBadgeHandlers,
   blockHandlers,
   accountHookHandlers,
+  avatarHandlers,
 ];
 
 /**

@@ -24,6 +24,7 @@ import { userSettingsSchema } from './migrations/v80UserSettings';
 import { badgesSchema } from './migrations/v81Badges';
 import { userBlockingSchema } from './migrations/v82UserBlocking';
 import { systemWebhooksSchema } from './migrations/v83SystemWebhooks';
+import { avatarsSchema } from './migrations/v84Avatars';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -162,6 +163,11 @@ export const migrations: readonly Migration[] = [
     version: 83,
     description: 'issue #29: administrator webhooks (system and default hooks)',
     up: (db) => db.exec(systemWebhooksSchema),
+  },
+  {
+    version: 84,
+    description: 'issue #29: uploaded avatars of users, organizations and repositories',
+    up: (db) => db.exec(avatarsSchema),
   },
 ];
 

@@ -9,6 +9,8 @@ export interface RepositoryRow {
   name: string;
   description: string;
   website: string;
+  /** The hash of an uploaded avatar (`repo-avatars/<hash>` in the data folder); empty for none. */
+  avatar: string;
   original_url: string;
   default_branch: string;
   is_private: boolean;

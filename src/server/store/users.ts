@@ -29,6 +29,8 @@ export interface UserRow {
   website: string;
   location: string;
   avatar: string;
+  /** The hash of an uploaded avatar (`avatars/<hash>` in the data folder); empty for the default one. */
+  custom_avatar: string;
   language: string;
   max_repo_creation: number;
   allow_create_organization: boolean;
