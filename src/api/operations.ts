@@ -37,6 +37,7 @@ import { organizationAdminOperations } from './catalogue/organizationAdmin';
 import { userBlocksOperations } from './catalogue/userBlocks';
 import { accountHooksOperations } from './catalogue/accountHooks';
 import { avatarOperations } from './catalogue/avatars';
+import { activityFeedOperations } from './catalogue/activityFeeds';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -83,6 +84,7 @@ export const operationCatalogue = [
   ...userBlocksOperations,
   ...accountHooksOperations,
   ...avatarOperations,
+  ...activityFeedOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

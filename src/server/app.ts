@@ -25,6 +25,7 @@ import { migrate } from './store/migrations';
 import { serverVersion, teahouseVersion } from './version';
 import { EventBus } from './services/events';
 import { subscribeNotifications } from './services/notifications';
+import { subscribeActivityLog } from './services/activityLog';
 import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
@@ -130,6 +131,7 @@ export function createTeahouseServer(
         answerClientError(rootUrl, error, socket),
       );
       subscribeNotifications(events, db);
+      subscribeActivityLog(events, db);
       startWebhooks(app);
       startPullRequestSync(app);
       // Operations a crash cut off are finished or undone before any request is answered.

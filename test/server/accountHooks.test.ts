@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Hook as HookJson } from '../../src/api/types';
 import { payloadOf, startHookReceiver, type HookReceiver } from '../helpers/hookReceiver';
 import { startServer, type TestServer, type TestUser } from './harness';
 
-interface HookJson {
-  id: number;
-  type: string;
-  config: Record<string, string>;
-  events: string[];
-  active: boolean;
-  branch_filter: string;
-  authorization_header: string;
-  created_at: string;
-  updated_at: string;
-}
 interface ErrorBody {
   message: string;
 }

@@ -67,6 +67,7 @@ import { adminBadgeHandlers } from './adminBadges';
 import { blockHandlers } from './blocks';
 import { accountHookHandlers } from './hooksAccount';
 import { avatarHandlers } from './avatars';
+import { activityFeedHandlers } from './activityFeeds';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -137,6 +138,7 @@ export const routeModules: readonly HandlerMap[] = [
   blockHandlers,
   accountHookHandlers,
   avatarHandlers,
+  activityFeedHandlers,
 ];
 
 /**

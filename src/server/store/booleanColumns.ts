@@ -89,4 +89,5 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
     'keep_activity_private',
   ],
   webhook: ['is_active', 'is_system_webhook'],
+  action: ['is_deleted', 'is_private'],
 };

@@ -25,6 +25,7 @@ import { badgesSchema } from './migrations/v81Badges';
 import { userBlockingSchema } from './migrations/v82UserBlocking';
 import { systemWebhooksSchema } from './migrations/v83SystemWebhooks';
 import { avatarsSchema } from './migrations/v84Avatars';
+import { actionsSchema } from './migrations/v85Actions';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -168,6 +169,11 @@ export const migrations: readonly Migration[] = [
     version: 84,
     description: 'issue #29: uploaded avatars of users, organizations and repositories',
     up: (db) => db.exec(avatarsSchema),
+  },
+  {
+    version: 85,
+    description: 'issue #29: the action log of the activity feeds',
+    up: (db) => db.exec(actionsSchema),
   },
 ];
 
