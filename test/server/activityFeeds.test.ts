@@ -149,6 +149,50 @@ describe('activity feeds', () => {
   });
 });
 
+describe('pushes in the feed', () => {
+  test('commits, a new branch and a deleted branch, as Gitea records them', async () => {
+    const repo = await server.request('POST', '/user/repos', {
+      token: ann.token,
+      body: { name: 'pushes', auto_init: true },
+    });
+    assert.equal(repo.status, 201, repo.text);
+    const file = await server.request('POST', '/repos/af-ann/pushes/contents/notes.txt', {
+      token: ann.token,
+      body: { content: Buffer.from('hello').toString('base64'), message: 'Add notes' },
+    });
+    assert.equal(file.status, 201, file.text);
+    const branch = await server.request('POST', '/repos/af-ann/pushes/branches', {
+      token: ann.token,
+      body: { new_branch_name: 'topic' },
+    });
+    assert.equal(branch.status, 201, branch.text);
+    const gone = await server.request('DELETE', '/repos/af-ann/pushes/branches/topic', { token: ann.token });
+    assert.equal(gone.status, 204, gone.text);
+
+    const res = await feed('/repos/af-ann/pushes/activities/feeds', ann.token);
+    assert.deepEqual(
+      res.json.map((a) => `${a.op_type} ${a.ref_name}`),
+      [
+        'delete_branch refs/heads/topic',
+        'commit_repo refs/heads/topic',
+        'commit_repo refs/heads/topic',
+        'commit_repo refs/heads/main',
+        'create_repo ',
+      ],
+    );
+    const commits = JSON.parse(res.json[3]!.content) as {
+      Commits: { Sha1: string; Message: string; AuthorName: string }[];
+      HeadCommit: { Sha1: string } | null;
+      CompareURL: string;
+      Len: number;
+    };
+    assert.equal(commits.Len, 1);
+    assert.equal(commits.Commits[0]!.Message.trim(), 'Add notes');
+    assert.equal(commits.HeadCommit?.Sha1, commits.Commits[0]!.Sha1);
+    assert.match(commits.CompareURL, /^af-ann\/pushes\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/);
+  });
+});
+
 describe('organization and team feeds', () => {
   let teamId: number;
   before(async () => {
