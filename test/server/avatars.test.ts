@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import { startServer, type TestServer, type TestUser } from './harness';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { makeTempDir, runCli, startServer, type TestServer, type TestUser } from './harness';
 
 interface ErrorBody {
   message: string;
@@ -216,5 +218,26 @@ describe('organization and repository avatars', () => {
     );
     assert.equal(await avatarUrlOf('/repos/av-ann/easel', ann.token), '');
     assert.equal((await fetchImage(url)).status, 404);
+  });
+});
+
+describe('avatars in a dump', () => {
+  test('dump and restore carry the uploaded images', async () => {
+    const picture = png(5, 5);
+    const res = await server.request('POST', '/user/avatar', { token: bob.token, body: image(picture) });
+    assert.equal(res.status, 204, res.text);
+    const hash = /[0-9a-f]{64}$/.exec(await avatarUrlOf('/user', bob.token))![0];
+    const work = makeTempDir('teahouse-avatar-dump-');
+    try {
+      const file = path.join(work, 'dump.tar.gz');
+      const dump = await runCli(['dump', '--data', server.dataDir, '--file', file]);
+      assert.equal(dump.code, 0, dump.stderr);
+      const target = path.join(work, 'restored');
+      const restore = await runCli(['restore', '--file', file, '--data', target]);
+      assert.equal(restore.code, 0, restore.stderr);
+      assert.deepEqual(readFileSync(path.join(target, 'avatars', hash)), picture);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
