@@ -34,6 +34,14 @@ import { trackedTimeOperations } from './catalogue/trackedTime';
 import { usersOperations } from './catalogue/users';
 import { currentUserOperations } from './catalogue/currentUser';
 import { userKeysOperations } from './catalogue/userKeys';
+import { templatesOperations } from './catalogue/templates';
+import { accountSettingsOperations } from './catalogue/accountSettings';
+import { adminAccountsOperations } from './catalogue/adminAccounts';
+import { organizationAdminOperations } from './catalogue/organizationAdmin';
+import { userBlocksOperations } from './catalogue/userBlocks';
+import { accountHooksOperations } from './catalogue/accountHooks';
+import { avatarOperations } from './catalogue/avatars';
+import { activityFeedOperations } from './catalogue/activityFeeds';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -77,6 +85,14 @@ export const operationCatalogue = [
   ...usersOperations,
   ...currentUserOperations,
   ...userKeysOperations,
+  ...templatesOperations,
+  ...accountSettingsOperations,
+  ...adminAccountsOperations,
+  ...organizationAdminOperations,
+  ...userBlocksOperations,
+  ...accountHooksOperations,
+  ...avatarOperations,
+  ...activityFeedOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

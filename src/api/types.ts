@@ -63,6 +63,8 @@ export interface TypeRegistry {
   RenameUserOption: user.RenameUserOption;
   UpdateUserAvatarOption: user.UpdateUserAvatarOption;
   Activity: user.Activity;
+  Badge: user.Badge;
+  UserBadgeOption: user.UserBadgeOption;
   UserSearchResults: user.UserSearchResults;
   PublicKey: credential.PublicKey;
   DeployKey: credential.DeployKey;
@@ -70,6 +72,7 @@ export interface TypeRegistry {
   GPGKey: credential.GPGKey;
   GPGKeyEmail: credential.GPGKeyEmail;
   CreateGPGKeyOption: credential.CreateGPGKeyOption;
+  VerifyGPGKeyOption: credential.VerifyGPGKeyOption;
   AccessToken: credential.AccessToken;
   CreateAccessTokenOption: credential.CreateAccessTokenOption;
   CurrentAccessToken: credential.CurrentAccessToken;

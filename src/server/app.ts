@@ -16,6 +16,7 @@ import { swaggerUiRoute } from './http/web/swaggerUi/swaggerUiRoute';
 import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
 import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
+import { uploadedAvatarRoute } from './http/avatarFiles';
 import { signInLinkRoute } from './http/web/session/signInLinkRoute';
 import { createLogger, type Logger } from './log';
 import { handlers } from './routes';
@@ -24,6 +25,7 @@ import { migrate } from './store/migrations';
 import { serverVersion, teahouseVersion } from './version';
 import { EventBus } from './services/events';
 import { subscribeNotifications } from './services/notifications';
+import { subscribeActivityLog } from './services/activityLog';
 import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
@@ -130,6 +132,7 @@ export function createTeahouseServer(
         answerClientError(rootUrl, error, socket),
       );
       subscribeNotifications(events, db);
+      subscribeActivityLog(events, db);
       startWebhooks(app);
       startPullRequestSync(app);
       startCommitReferences(app);
@@ -174,6 +177,7 @@ export function createTeahouseServer(
           teahouseVersionRoute(teahouseVersion),
           signInLinkRoute(app),
           avatarRoute,
+          uploadedAvatarRoute(app.dataDir),
           attachmentDownloadRoute(app),
           gitHttpRoute(app),
           siteAssetsRoute,

@@ -50,7 +50,16 @@ describe('the CLI explains itself', () => {
       await Promise.all(subcommands.map((sub) => visit([...command, sub])));
     };
     await Promise.all(listed.map((name) => visit([name])));
-    for (const name of ['serve', 'admin', 'admin create-user', 'operations', 'doctor', 'dump', 'restore']) {
+    for (const name of [
+      'serve',
+      'admin',
+      'admin create-user',
+      'admin create-badge',
+      'operations',
+      'doctor',
+      'dump',
+      'restore',
+    ]) {
       assert.ok(visited.includes(name), `${name} visited`);
     }
   });
@@ -150,7 +159,7 @@ describe('the CLI explains itself', () => {
     },
     {
       args: ['admin'],
-      message: /^teahouse: missing command; the commands are create-user$/m,
+      message: /^teahouse: missing command; the commands are create-user, create-badge$/m,
       usage: 'teahouse admin <',
     },
     {

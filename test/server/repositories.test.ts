@@ -159,8 +159,8 @@ describe('repository creation', () => {
     const fay = await server.createUser('rc-fay');
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ gitignores: 'Node,Cobol' }, 422, /gitignore template does not exist \[name: Cobol\]/],
-      [{ license: 'WTFPL' }, 422, /license template does not exist/],
-      [{ issue_labels: 'Default' }, 422, /label template does not exist/],
+      [{ license: 'GPL-2.0-only' }, 422, /license template does not exist/],
+      [{ issue_labels: 'Fancy' }, 422, /label template does not exist/],
       [{ auto_init: true, readme: 'Fancy' }, 400, /readme template does not exist/],
     ];
     for (const [extra, status, message] of cases) {

@@ -175,6 +175,10 @@ describe('every URL in an answer resolves to what it names', () => {
       if (res.status === 204 || (res.status === 404 && /Is|Check/.test(op.operationId))) continue;
       // git hooks answer Gitea's 403 unless `serve --enable-git-hooks` (gitHooks.test.ts); a GitHook holds no URL
       if (res.status === 403 && op.operationId === 'repoListGitHooks') continue;
+      // no signing key is configured, which Gitea 1.27 answers with 404 (templates.test.ts), and `/token`
+      // reads only a bearer token while the crawl signs in with Basic; neither answer holds a URL
+      const notFoundHere = ['getSigningKeySSH', 'repoSigningKeySSH', 'getCurrentToken'];
+      if (res.status === 404 && notFoundHere.includes(op.operationId)) continue;
       if (res.status !== 200) {
         failedOperations.push(`${op.operationId} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
         continue;

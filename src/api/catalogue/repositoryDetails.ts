@@ -39,4 +39,16 @@ export const repositoryDetailsOperations = [
     auth: 'public',
     scope: 'repository',
   },
+  {
+    operationId: 'repoSigningKeySSH',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/signing-key.pub',
+    group: 'repository',
+    summary: 'Get signing-key.pub for given repository',
+    pathParams: [ownerParam, repoParam],
+    success: { status: 200, content: 'text' },
+    statuses: [404],
+    auth: 'public',
+    scope: 'repository',
+  },
 ] as const satisfies readonly OperationSpec[];

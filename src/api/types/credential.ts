@@ -74,6 +74,14 @@ export interface CreateGPGKeyOption {
   armored_signature?: string;
 }
 
+/** Options to verify a GPG key: a signature of the verification token by the key */
+export interface VerifyGPGKeyOption {
+  /** An Signature for a GPG key token */
+  armored_signature: string;
+  /** The key ID of the GPG key to verify */
+  key_id: string;
+}
+
 /** An API access token. 1.1.1 answers only `name` and `sha1` */
 export interface AccessToken {
   created_at: string;

@@ -136,6 +136,19 @@ export interface UpdateUserAvatarOption {
   image?: string;
 }
 
+/** A badge a site administrator gave a user, shown on the user's profile */
+export interface Badge {
+  description: string;
+  id: number;
+  image_url: string;
+  slug: string;
+}
+
+/** The badges to add to a user or remove from them, by slug */
+export interface UserBadgeOption {
+  badge_slugs?: string[];
+}
+
 export interface Activity {
   act_user: User;
   act_user_id: number;

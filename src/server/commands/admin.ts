@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { databaseFile } from '../config';
 import { DomainError } from '../domain/errors';
+import { createBadge } from '../services/badges';
 import { createUser } from '../services/users';
 import { Database } from '../store/database';
 import { migrate } from '../store/migrations';
@@ -9,6 +10,26 @@ import { CliError, type CliCommand } from './cliCommand';
 import { commandGroup } from './commandGroup';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand } from './optionCommand';
+
+/**
+ * Runs `task` on the data folder's database (created and migrated if need be); a domain error becomes the
+ * command's failure, worded `cannot <what>: <why>`.
+ */
+function onDataFolder(data: string, what: string, task: (db: Database) => void): number {
+  const dataDir = path.resolve(data);
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(databaseFile(dataDir));
+  try {
+    openDataFolder(dataDir, () => migrate(db));
+    task(db);
+    return 0;
+  } catch (error) {
+    if (error instanceof DomainError) throw new CliError(`cannot ${what}: ${error.message}`);
+    throw error;
+  } finally {
+    db.close();
+  }
+}
 
 const createUserCommand = optionCommand({
   name: 'teahouse admin create-user',
@@ -26,12 +47,8 @@ running on the same folder sees the user at once.`,
       description: 'ask the user to change the password at first login',
     },
   },
-  run: (values) => {
-    const dataDir = path.resolve(values.data);
-    mkdirSync(dataDir, { recursive: true });
-    const db = new Database(databaseFile(dataDir));
-    try {
-      openDataFolder(dataDir, () => migrate(db));
+  run: (values) =>
+    onDataFolder(values.data, `create user "${values.username}"`, (db) => {
       const user = createUser(db, {
         username: values.username,
         password: values.password,
@@ -42,22 +59,38 @@ running on the same folder sees the user at once.`,
       process.stdout.write(
         `Created ${user.is_admin ? 'administrator' : 'user'} "${user.name}" (id ${user.id})\n`,
       );
-      return 0;
-    } catch (error) {
-      if (error instanceof DomainError)
-        throw new CliError(`cannot create user "${values.username}": ${error.message}`);
-      throw error;
-    } finally {
-      db.close();
-    }
+    }),
+});
+
+const createBadgeCommand = optionCommand({
+  name: 'teahouse admin create-badge',
+  summary: 'define a badge that administrators may give users (works while a server runs on it)',
+  description: `Defines a badge in the data folder's database. Site administrators give it to users and take it
+back with the admin API (POST and DELETE /api/v1/admin/users/{username}/badges, by its slug); the user's
+page shows it.`,
+  options: {
+    data: { type: 'string', value: 'DIR', default: '.teahouse', description: 'the data folder' },
+    slug: { type: 'string', value: 'SLUG', required: true, description: 'the name the API uses for it' },
+    description: { type: 'string', value: 'TEXT', default: '', description: 'what it is given for' },
+    'image-url': { type: 'string', value: 'URL', default: '', description: 'the image shown for it' },
   },
+  run: (values) =>
+    onDataFolder(values.data, `create badge "${values.slug}"`, (db) => {
+      const badge = createBadge(db, {
+        slug: values.slug,
+        description: values.description,
+        image_url: values['image-url'],
+      });
+      process.stdout.write(`Created badge "${badge.slug}" (id ${badge.id})\n`);
+    }),
 });
 
 export const adminCommand: CliCommand = commandGroup({
   name: 'teahouse admin',
-  summary: 'administration of a data folder: create-user',
+  summary: 'administration of a data folder: create-user, create-badge',
   description: 'Administration tasks on a data folder, also while a server runs on it.',
   commands: {
     'create-user': createUserCommand,
+    'create-badge': createBadgeCommand,
   },
 });

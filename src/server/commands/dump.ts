@@ -20,6 +20,7 @@ import { migrations } from '../store/migrations';
 import { teahouseVersion } from '../version';
 import { CliError, exitCodes, type CliCommand } from './cliCommand';
 import {
+  avatarEntry,
   databaseEntry,
   endEntry,
   manifestEntry,
@@ -159,7 +160,13 @@ async function writeDump(
       if (index % 100 === 0 || index === manifest.attachments.length)
         progress(`release assets ${index}/${manifest.attachments.length}`);
     }
-    const end: DumpEnd = { finished: new Date().toISOString(), missingRepositories, missingAttachments };
+    const missingAvatars = await archiveAvatars(tar, dataDir, manifest.avatars ?? [], progress);
+    const end: DumpEnd = {
+      finished: new Date().toISOString(),
+      missingRepositories,
+      missingAttachments,
+      missingAvatars,
+    };
     await tar.buffer(endEntry, Buffer.from(JSON.stringify(end, null, 2)));
     await tar.finish();
     stream.end();
@@ -213,10 +220,43 @@ function snapshotDatabase(dataDir: string, snapshot: string): DumpManifest {
         .filter((r) => r.git_path !== null)
         .map((r) => ({ owner: r.owner_name, name: r.name, gitPath: r.git_path! })),
       attachments: db.all<{ uuid: string }>('SELECT uuid FROM attachment ORDER BY id').map((r) => r.uuid),
+      avatars: db
+        .all<{ entry: string }>(
+          `SELECT DISTINCT 'avatars/' || custom_avatar AS entry FROM user WHERE custom_avatar != ''
+           UNION SELECT DISTINCT 'repo-avatars/' || avatar FROM repository WHERE avatar != '' ORDER BY entry`,
+        )
+        .map((r) => r.entry)
+        // a hash is all a stored name can be; anything else was never written by the server
+        .filter((entry) => avatarEntry.test(entry)),
     };
   } finally {
     db.close();
   }
+}
+
+/** Archives the uploaded avatars; answers those whose file was gone (replaced or deleted meanwhile). */
+async function archiveAvatars(
+  tar: TarWriter,
+  dataDir: string,
+  avatars: readonly string[],
+  progress: (line: string) => void,
+): Promise<string[]> {
+  const missing: string[] = [];
+  if (avatars.length === 0) return missing;
+  await tar.directory('avatars');
+  await tar.directory('repo-avatars');
+  for (const entry of avatars) {
+    const source = path.join(dataDir, ...entry.split('/'));
+    const stat = lstatOrUndefined(source);
+    if (!stat?.isFile()) {
+      missing.push(entry);
+      progress(`warning: avatar ${entry} is gone (replaced during the dump); not archived`);
+      continue;
+    }
+    await tar.file(entry, source, stat.size);
+  }
+  progress(`avatars ${avatars.length - missing.length}/${avatars.length}`);
+  return missing;
 }
 
 function lstatOrUndefined(file: string): Stats | undefined {

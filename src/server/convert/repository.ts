@@ -198,7 +198,8 @@ function shapeRepository(
     default_update_style: 'merge',
     default_allow_maintainer_edit: false,
     default_target_branch: '',
-    avatar_url: '',
+    // Gitea's AvatarLink: the uploaded image, or nothing
+    avatar_url: repo.avatar ? siteUrl(view, `repo-avatars/${repo.avatar}`) : '',
     // Gitea: a public repository of a private owner is "internal".
     internal: !repo.is_private && owner.visibility === 'private',
     mirror_interval: repo.mirror_interval,

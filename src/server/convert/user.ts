@@ -8,11 +8,15 @@ import { siteUrl, type ViewContext } from './viewContext';
 /** Gitea's `User`, plus the 1.1.1 SDK's `username` (the same as `login`) that old clients read. */
 export type UserJson = User & { username: string };
 
-/** The avatar URL: the explicit one, else the server's generated image keyed by a hash of the name. */
+/**
+ * The avatar URL: an uploaded one (served from the data folder, as Gitea's `/avatars/<hash>`), the explicit
+ * one, else the server's generated image keyed by a hash of the name.
+ */
 export function avatarUrl(
   view: Pick<ViewContext, 'rootUrl'>,
-  account: Pick<UserRow, 'avatar' | 'lower_name'>,
+  account: Pick<UserRow, 'avatar' | 'custom_avatar' | 'lower_name'>,
 ): string {
+  if (account.custom_avatar) return siteUrl(view, `avatars/${account.custom_avatar}`);
   if (account.avatar) return account.avatar;
   return siteUrl(view, `avatars/${createHash('md5').update(account.lower_name).digest('hex')}`);
 }
@@ -100,6 +104,7 @@ export function ghostUserRow(): UserRow {
     website: '',
     location: '',
     avatar: '',
+    custom_avatar: '',
     language: '',
     max_repo_creation: -1,
     allow_create_organization: false,
@@ -109,6 +114,9 @@ export function ghostUserRow(): UserRow {
     created: 0,
     updated: 0,
     last_login: 0,
+    theme: '',
+    diff_view_style: '',
+    keep_activity_private: false,
   };
 }
 

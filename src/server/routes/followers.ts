@@ -1,7 +1,7 @@
 import { userListJson } from '../convert/user';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
-import { canSeeAccount } from '../services/permissions';
+import { assertNotBlockedEitherWay, canSeeAccount } from '../services/permissions';
 import { deleteFollow, insertFollow, isFollowing, listFollowers, listFollowing } from '../store/follows';
 import type { UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
@@ -48,8 +48,11 @@ export const followerHandlers: HandlerMap = {
   userCurrentPutFollow: (ctx) => {
     const user = ctx.requireUser();
     const target = visibleAccount(ctx, ctx.param('username'));
-    // Gitea ignores following oneself: 204, and no follow is recorded
-    if (target.id !== user.id) insertFollow(ctx.db, user.id, target.id);
+    // Gitea ignores following oneself or someone followed already: 204, and nothing changes
+    if (target.id !== user.id && !isFollowing(ctx.db, user.id, target.id)) {
+      assertNotBlockedEitherWay(ctx.db, user, target);
+      insertFollow(ctx.db, user.id, target.id);
+    }
     ctx.empty();
   },
 

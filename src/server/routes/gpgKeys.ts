@@ -2,13 +2,14 @@ import { toGpgKey } from '../convert/keys';
 import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { addGpgKeys } from '../services/openpgp/accountKeys';
+import { verificationToken, verifyGpgKeyToken } from '../services/openpgp/tokenSignature';
 import { deleteGpgKey, findOwnGpgKey, listGpgKeys, listGpgSubkeys, type GpgKeyRow } from '../store/keysGpg';
 import type { UserRow } from '../store/users';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
 
 const withSubkeys = (ctx: RequestContext, row: GpgKeyRow): ReturnType<typeof toGpgKey> =>
-  toGpgKey(row, listGpgSubkeys(ctx.db, row));
+  toGpgKey(row, row.primary_key_id === '' ? listGpgSubkeys(ctx.db, row) : []);
 
 /** One of the caller's primary keys (as Gitea: owners only, site admins included). */
 function ownKey(ctx: RequestContext): GpgKeyRow {
@@ -42,6 +43,24 @@ export const gpgKeyHandlers: HandlerMap = {
     const [first] = addGpgKeys(ctx.db, ctx.requireUser().id, armored);
     // Gitea answers with the first key when the block held several
     if (first) ctx.json(withSubkeys(ctx, first));
+  },
+
+  getVerificationToken: (ctx) => {
+    const token = verificationToken(ctx.requireUser(), 1);
+    ctx.res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    ctx.res.end(token);
+  },
+
+  userVerifyGPGKey: async (ctx) => {
+    const user = ctx.requireUser();
+    const body = await ctx.body();
+    // Gitea's VerifyGPGKeyOption binds both as Required; a key id of only zeros names nothing
+    const keyId = body.string('key_id', { required: true, nonEmpty: true }).replace(/^0+/, '');
+    const signature = body.string('armored_signature', { required: true, nonEmpty: true });
+    if (keyId === '') throw notFound();
+    const now = Date.now();
+    const tokens = [verificationToken(user, 1, now), verificationToken(user, 0, now)];
+    ctx.json(withSubkeys(ctx, verifyGpgKeyToken(ctx.db, user, keyId.toUpperCase(), signature, tokens)));
   },
 
   userCurrentDeleteGPGKey: (ctx) => {

@@ -66,28 +66,37 @@ export function listHooks(ctx: RequestContext, scope: HookScope): void {
   ctx.list(listWebhooks(ctx.db, scope, limit, offset).map(toHook), countWebhooks(ctx.db, scope));
 }
 
+/** Creates a hook of `scope` from the body (201 with the Hook). */
+export async function createScopedHook(ctx: RequestContext, scope: HookScope): Promise<void> {
+  const option = await readCreateHookOption(ctx);
+  ctx.json(toHook(await createHook(hookServices(ctx), scope, option)));
+}
+
+/** Edits the `{id}` hook of `scope` (404 when it is not one of the scope's hooks). */
+export async function editScopedHook(ctx: RequestContext, scope: HookScope): Promise<void> {
+  const hook = scopedHook(ctx, scope);
+  ctx.json(toHook(await editHook(hookServices(ctx), hook, await readEditHookOption(ctx))));
+}
+
+/** Deletes the `{id}` hook of `scope` (404 when it is not one of the scope's hooks). */
+export function deleteScopedHook(ctx: RequestContext, scope: HookScope): void {
+  if (!deleteScopedWebhook(ctx.db, scope, ctx.paramInt('id'))) throw notFound();
+  ctx.empty();
+}
+
 // Gitea's hook routes want repository admin rights (reqAdmin).
 export const hookHandlers: HandlerMap = {
   repoListHooks: repoRoute(repoAdmin, (ctx, { repo }) => listHooks(ctx, { repoId: repo.id })),
 
-  repoCreateHook: repoRoute(repoAdmin, async (ctx, { repo }) => {
-    const option = await readCreateHookOption(ctx);
-    ctx.json(toHook(await createHook(hookServices(ctx), { repoId: repo.id }, option)));
-  }),
+  repoCreateHook: repoRoute(repoAdmin, (ctx, { repo }) => createScopedHook(ctx, { repoId: repo.id })),
 
   repoGetHook: repoRoute(repoAdmin, (ctx, { repo }) =>
     ctx.json(toHook(scopedHook(ctx, { repoId: repo.id }))),
   ),
 
-  repoEditHook: repoRoute(repoAdmin, async (ctx, { repo }) => {
-    const hook = scopedHook(ctx, { repoId: repo.id });
-    ctx.json(toHook(await editHook(hookServices(ctx), hook, await readEditHookOption(ctx))));
-  }),
+  repoEditHook: repoRoute(repoAdmin, (ctx, { repo }) => editScopedHook(ctx, { repoId: repo.id })),
 
-  repoDeleteHook: repoRoute(repoAdmin, (ctx, { repo }) => {
-    if (!deleteScopedWebhook(ctx.db, { repoId: repo.id }, ctx.paramInt('id'))) throw notFound();
-    ctx.empty();
-  }),
+  repoDeleteHook: repoRoute(repoAdmin, (ctx, { repo }) => deleteScopedHook(ctx, { repoId: repo.id })),
 
   repoTestHook: gitRoute(repoAdmin, async (ctx, git) => {
     const hook = scopedHook(ctx, { repoId: git.repo.id });

@@ -65,6 +65,14 @@ import { starHandlers } from './stars';
 import { tokenHandlers } from './tokens';
 import { userHandlers } from './users';
 import { watchingHandlers } from './watching';
+import { templateHandlers } from './templates';
+import { userSettingsHandlers } from './userSettings';
+import { organizationAdminHandlers } from './organizationAdmin';
+import { adminBadgeHandlers } from './adminBadges';
+import { blockHandlers } from './blocks';
+import { accountHookHandlers } from './hooksAccount';
+import { avatarHandlers } from './avatars';
+import { activityFeedHandlers } from './activityFeeds';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -133,6 +141,14 @@ export const routeModules: readonly HandlerMap[] = [
   tagHandlers,
   repositoryDetailHandlers,
   signingKeyHandlers,
+  templateHandlers,
+  userSettingsHandlers,
+  organizationAdminHandlers,
+  adminBadgeHandlers,
+  blockHandlers,
+  accountHookHandlers,
+  avatarHandlers,
+  activityFeedHandlers,
 ];
 
 /**

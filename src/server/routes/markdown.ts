@@ -1,7 +1,7 @@
 import type { RequestContext } from '../http/context';
 import type { BodyFields } from '../http/bodyFields';
 import { parseRepoContext } from '../services/markdown/renderContext';
-import { markdownMode, type RenderOptions } from '../services/markdown/renderMarkdown';
+import { markdownMode, markupMode, type RenderOptions } from '../services/markdown/renderMarkdown';
 import { markdownRenderer, RenderTimeoutError } from '../services/markdown/renderPool';
 import type { HandlerMap } from './handler';
 import { invalid, isDomainError } from '../domain/errors';
@@ -42,6 +42,22 @@ export const markdownHandlers: HandlerMap = {
       rootUrl: ctx.rootUrl,
       repo: parseRepoContext(body.string('Context'), ctx.rootUrl),
       wiki: body.boolean('Wiki') === true,
+      onError: logFailure(ctx),
+    });
+    sendHtml(ctx, html);
+  },
+  renderMarkup: async (ctx) => {
+    const body = await markdownOption(ctx);
+    const text = body.string('Text') ?? '';
+    // Gitea: the deprecated Wiki flag wins over Mode
+    const mode = markupMode(
+      body.boolean('Wiki') === true ? 'wiki' : (body.string('Mode') ?? ''),
+      body.string('FilePath') ?? '',
+    );
+    const html = await markdownRenderer(ctx.app).render(text, {
+      mode,
+      rootUrl: ctx.rootUrl,
+      repo: parseRepoContext(body.string('Context'), ctx.rootUrl),
       onError: logFailure(ctx),
     });
     sendHtml(ctx, html);

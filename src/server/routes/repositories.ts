@@ -14,6 +14,7 @@ import {
 } from '../services/repositoryEdit';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { findAccountByName, findUserById, userType, type UserRow } from '../store/users';
+import { recordAction } from '../services/activityLog';
 import type { HandlerMap } from './handler';
 import { repositoryServices } from './repositoryLookup';
 import { internalTrackerOption } from './trackedTimes';
@@ -56,7 +57,11 @@ async function createFor(ctx: RequestContext, owner: UserRow): Promise<void> {
  * Gitea's `repository` event (webhooks): `{action, repository, organization, sender}`, shaped for no one in
  * particular with owner rights. A delete is announced before the row goes, as Gitea's notifier does.
  */
-function emitRepositoryEvent(ctx: RequestContext, repo: RepositoryRow, action: 'created' | 'deleted'): void {
+export function emitRepositoryEvent(
+  ctx: RequestContext,
+  repo: RepositoryRow,
+  action: 'created' | 'deleted',
+): void {
   const doer = ctx.requireUser();
   const view = { db: ctx.db, user: null, rootUrl: ctx.rootUrl };
   const owner = findUserById(ctx.db, repo.owner_id);
@@ -124,6 +129,14 @@ export const repositoryHandlers: HandlerMap = {
   repoEdit: repoRoute(repoAdmin, async (ctx, { repo, mode }) => {
     const input = parseEditRepoOption(await ctx.body());
     const edited = await editRepository(repositoryServices(ctx), repo, input);
+    // Gitea's RenameRepository feed action: the content is the old name
+    if (edited.name !== repo.name)
+      recordAction(ctx.db, {
+        name: 'rename_repo',
+        actorId: ctx.requireUser().id,
+        repo: edited,
+        content: repo.name,
+      });
     ctx.json(toRepository(ctx, edited, mode));
   }),
 

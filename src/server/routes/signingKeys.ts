@@ -1,4 +1,5 @@
 import type { RequestContext } from '../http/context';
+import { notFound } from '../domain/errors';
 import type { HandlerMap } from './handler';
 import { readRepo, repoRoute } from './guards';
 
@@ -19,4 +20,12 @@ export const signingKeyHandlers: HandlerMap = {
   getSigningKey: (ctx) => answerNoSigningKey(ctx),
   // The repository must exist and be visible to the caller (Gitea's repoAssignment) even for this answer.
   repoSigningKey: repoRoute(readRepo, (ctx) => answerNoSigningKey(ctx)),
+  // Gitea 1.27's SigningKeySSH answers 404 "no signing key" when no signing key is configured, which is
+  // always the case here (the SSH format is newer than the empty answer of signing-key.gpg above)
+  getSigningKeySSH: () => {
+    throw notFound('no signing key');
+  },
+  repoSigningKeySSH: repoRoute(readRepo, () => {
+    throw notFound('no signing key');
+  }),
 };

@@ -3,6 +3,7 @@ import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { addStar, isStarring, listStargazers, removeStar, starredRepositories } from '../store/stars';
 import type { UserRow } from '../store/users';
+import { assertNotBlockedBy } from '../services/permissions';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
 import { listVisibleRepositories } from './repositoryLists';
@@ -33,7 +34,10 @@ export const starHandlers: HandlerMap = {
 
   // Starring twice is not an error: the second star changes nothing.
   userCurrentPutStar: repoRoute(readRepo, (ctx, { repo }) => {
-    addStar(ctx.db, ctx.requireUser().id, repo.id);
+    const user = ctx.requireUser();
+    // Gitea's StarRepo: the repository's owner may have blocked the user
+    assertNotBlockedBy(ctx.db, user, [repo.owner_id]);
+    addStar(ctx.db, user.id, repo.id);
     ctx.empty();
   }),
 

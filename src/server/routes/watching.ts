@@ -9,6 +9,7 @@ import {
   watchMode,
   watchedRepositories,
 } from '../store/watches';
+import { assertNotBlockedBy } from '../services/permissions';
 import type { HandlerMap } from './handler';
 import { visibleAccount } from './lookups';
 import { listVisibleRepositories } from './repositoryLists';
@@ -24,7 +25,10 @@ export const watchingHandlers: HandlerMap = {
 
   // The spec answers 200 with the WatchInfo here, not 204.
   userCurrentPutSubscription: repoRoute(readRepo, (ctx, { repo }) => {
-    setWatchMode(ctx.db, ctx.requireUser().id, repo.id, watchMode.normal);
+    const user = ctx.requireUser();
+    // Gitea's WatchRepo: the repository's owner may have blocked the user
+    assertNotBlockedBy(ctx.db, user, [repo.owner_id]);
+    setWatchMode(ctx.db, user.id, repo.id, watchMode.normal);
     ctx.json(toWatchInfo(ctx, repo));
   }),
 

@@ -2,7 +2,8 @@ import { invalid } from '../domain/errors';
 import type { Database } from '../store/database';
 import { deleteCollaboration, upsertCollaboration, type CollaboratorMode } from '../store/collaborations';
 import type { RepositoryRow } from '../store/repositories';
-import { findUserByName, type UserRow } from '../store/users';
+import { findUserById, findUserByName, type UserRow } from '../store/users';
+import { assertNotBlockedEitherWay } from './permissions';
 import { unwatch } from '../store/watches';
 
 /** The user a collaborator path names; Gitea answers 422 for an unknown one (organizations are not users here). */
@@ -21,6 +22,9 @@ export function addCollaborator(
 ): void {
   if (user.id === repo.owner_id) throw invalid('the owner of a repository cannot be added as a collaborator');
   if (!user.is_active) throw invalid("collaborator's account is inactive");
+  // Gitea's AddOrUpdateCollaborator: not when the owner and the user block one another
+  const owner = findUserById(db, repo.owner_id);
+  if (owner) assertNotBlockedEitherWay(db, user, owner);
   upsertCollaboration(db, repo.id, user.id, mode);
 }
 

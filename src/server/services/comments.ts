@@ -13,7 +13,7 @@ import { addCommentCrossReferences, neuterCommentCrossReferences } from './cross
 import { recordMentions } from './issuesAssignees';
 import { canWriteIssues } from './issues';
 import { emitIssueCommentEvent, type IssueActor } from './issuesEvents';
-import { atLeast, isSiteAdmin, repoAccess } from './permissions';
+import { assertMayWriteOnIssue, atLeast, isSiteAdmin, repoAccess } from './permissions';
 
 /**
  * Comments on an issue: anyone who can read it, except on a locked issue (writers and site admins only,
@@ -29,9 +29,10 @@ export function createComment(
   if (issue.is_locked && !canWriteIssues(db, actor, repo, issue.is_pull) && !isSiteAdmin(actor.doer)) {
     throw forbidden('You cannot comment on a locked issue.');
   }
+  assertMayWriteOnIssue(db, actor.doer, repo, issue.poster_id);
   const comment = db.transaction(() => {
     const row = insertComment(db, { issueId: issue.id, posterId: actor.doer.id, content: body });
-    recordMentions(db, repo, issue.id, body);
+    recordMentions(db, actor.doer, repo, issue.id, body);
     addCommentCrossReferences(actor, repo, issue, row);
     return row;
   });
@@ -55,9 +56,10 @@ export function editComment(
 ): CommentRow {
   assertMayChangeComment(actor, repo, comment);
   if (body === comment.content) return comment;
+  assertMayWriteOnIssue(actor.db, actor.doer, repo, issue.poster_id);
   const updated = actor.db.transaction(() => {
     const row = updateCommentContent(actor.db, comment, body);
-    recordMentions(actor.db, repo, issue.id, body);
+    recordMentions(actor.db, actor.doer, repo, issue.id, body);
     addCommentCrossReferences(actor, repo, issue, row);
     return row;
   });

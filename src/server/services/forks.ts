@@ -13,6 +13,7 @@ import { findUserById, userType, type UserRow } from '../store/users';
 import type { EventBus } from './events';
 import { assertMayOwnAnotherRepository, placeRepository, type RepositoryServices } from './repositoryCreate';
 import { repositoryNameProblem } from './repositoryNames';
+import { assertNotBlockedBy } from './permissions';
 
 export interface ForkServices extends RepositoryServices {
   readonly rootUrl: string;
@@ -44,6 +45,8 @@ export async function forkRepository(
   if (repositoryNameTaken(db, owner.id, name))
     throw conflict(`repository already exists [uname: ${owner.name}, name: ${name}]`);
   assertMayOwnAnotherRepository(db, doer, owner);
+  // Gitea's ForkRepository: not for a doer the parent's owner blocks
+  assertNotBlockedBy(db, doer, [base.owner_id]);
 
   mkdirSync(stagingDir(services.dataDir), { recursive: true });
   const stagingPath = path.join(stagingDir(services.dataDir), `${randomUUID()}.git`);

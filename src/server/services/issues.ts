@@ -27,7 +27,7 @@ import {
   recordTitleChange,
 } from './issueTimeline';
 import { attachLabels, resolveIssueLabels } from './labels';
-import { atLeast, repoAccess } from './permissions';
+import { assertMayWriteOnIssue, assertNotBlockedBy, atLeast, repoAccess } from './permissions';
 import { milestoneIdOrNone } from './milestones';
 
 export interface CreateIssueInput {
@@ -65,6 +65,8 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
   const labels = writer && input.labels ? resolveIssueLabels(db, repo, input.labels) : [];
   const milestoneId = writer && input.milestone ? milestoneIdOrNone(db, repo, input.milestone) : null;
   const assignees = writer ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee) : [];
+  // Gitea's NewIssue: not for a poster the repository's owner or one of the assignees blocks
+  assertNotBlockedBy(db, actor.doer, [repo.owner_id, ...assignees.map((a) => a.id)]);
   const issue = db.transaction(() => {
     const row = insertIssue(db, {
       repoId: repo.id,
@@ -80,7 +82,7 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
     if (milestoneId !== null) recordMilestone(actor, row.id, null, milestoneId);
     attachLabels(actor, row.id, labels);
     for (const assignee of assignees) recordAssignee(actor, row.id, assignee.id, false);
-    recordMentions(db, repo, row.id, row.content);
+    recordMentions(db, actor.doer, repo, row.id, row.content);
     addIssueCrossReferences(actor, repo, row);
     if (row.is_closed) recordStateChange(actor, row.id, true);
     return row;
@@ -140,6 +142,18 @@ export function editIssue(
     writer && (input.assignees !== undefined || input.assignee !== undefined)
       ? resolveAssignees(db, repo, input.assignees ?? [], input.assignee)
       : undefined;
+  // Gitea's ChangeTitle and ChangeContent: not for a doer the poster or the owner blocks (admins may);
+  // UpdateAssignees: not for a doer one of the assignees blocks
+  const textChanges =
+    (input.title && input.title !== issue.title) ||
+    (input.body !== undefined && input.body !== issue.content);
+  if (textChanges) assertMayWriteOnIssue(db, actor.doer, repo, issue.poster_id);
+  if (assignees)
+    assertNotBlockedBy(
+      db,
+      actor.doer,
+      assignees.map((a) => a.id),
+    );
   const events: PendingEvent[] = [];
   db.transaction(() => {
     let row = issue;
@@ -159,7 +173,7 @@ export function editIssue(
     }
     if (changes.content !== undefined) {
       edited('body', issue.content);
-      recordMentions(db, repo, row.id, row.content);
+      recordMentions(db, actor.doer, repo, row.id, row.content);
     }
     if (changes.title !== undefined || changes.content !== undefined)
       addIssueCrossReferences(actor, repo, row);

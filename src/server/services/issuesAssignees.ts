@@ -4,7 +4,7 @@ import { addIssueMentions } from '../store/issuesAssignees';
 import { usersByLowerNames } from '../store/issuesUsers';
 import type { RepositoryRow } from '../store/repositories';
 import { findUserByName, userType, type UserRow } from '../store/users';
-import { atLeast, canSeeRepo, repoAccess } from './permissions';
+import { atLeast, canSeeRepo, isBlockedBy, repoAccess } from './permissions';
 
 /**
  * Gitea's CanBeAssigned: an individual user with write access to the code, issues or pull requests of
@@ -45,10 +45,21 @@ export function resolveAssignees(
 // Gitea's mention pattern: @name after a space, the start, or an opening bracket.
 const mentionPattern = /(?:^|[\s([])@([0-9a-zA-Z_-]+(?:\.[0-9a-zA-Z_-]+)*)/g;
 
-/** Records the users mentioned in `text` who can see the repository (as Gitea's issue_user mentions). */
-export function recordMentions(db: Database, repo: RepositoryRow, issueId: number, text: string): void {
+/**
+ * Records the users mentioned in `text` who can see the repository (as Gitea's issue_user mentions), except
+ * those who block the writer (Gitea's FindAndUpdateIssueMentions).
+ */
+export function recordMentions(
+  db: Database,
+  doer: UserRow,
+  repo: RepositoryRow,
+  issueId: number,
+  text: string,
+): void {
   const names = [...new Set([...text.matchAll(mentionPattern)].map((m) => m[1]!.toLowerCase()))];
-  const users = usersByLowerNames(db, names).filter((user) => canSeeRepo(db, user, repo));
+  const users = usersByLowerNames(db, names).filter(
+    (user) => canSeeRepo(db, user, repo) && !isBlockedBy(db, doer, [user.id]),
+  );
   addIssueMentions(
     db,
     issueId,

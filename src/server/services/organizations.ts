@@ -44,7 +44,8 @@ function checkEmail(email: string | undefined): void {
   }
 }
 
-function checkWebsite(website: string | undefined): void {
+/** Gitea's ValidUrl binding of a website: empty, or an http(s) URL (422 otherwise). */
+export function checkWebsite(website: string | undefined): void {
   if (website === undefined || website === '') return;
   let valid = false;
   try {

@@ -7,6 +7,7 @@ import {
   type TeamGrant,
 } from '../store/access';
 import type { RepositoryRow } from '../store/repositories';
+import { blockedByAny } from '../store/blocks';
 import type { SqlCondition } from '../store/repositorySearch';
 import { isTeamMember, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
@@ -302,4 +303,40 @@ export function assertMayCreateOrganization(viewer: UserRow): void {
 export function assertMayEditGitHooks(viewer: Viewer, enabled: boolean): void {
   if (enabled && viewer !== null && (isSiteAdmin(viewer) || viewer.allow_git_hook)) return;
   throw forbidden('must be allowed to edit Git hooks');
+}
+
+/** Gitea's ErrBlockedUser, which its handlers answer with 403. */
+export const blockedUserMessage = 'user is blocked';
+
+/**
+ * Gitea's IsUserBlockedBy: whether any of the accounts `blockerIds` (users or organizations) blocks `user`.
+ * Site administrators are never blocked.
+ */
+export function isBlockedBy(db: Database, user: UserRow, blockerIds: readonly number[]): boolean {
+  return !isSiteAdmin(user) && blockedByAny(db, user.id, blockerIds);
+}
+
+/** Throws Gitea's 403 "user is blocked" when one of `blockerIds` blocks the user. */
+export function assertNotBlockedBy(db: Database, user: UserRow, blockerIds: readonly number[]): void {
+  if (isBlockedBy(db, user, blockerIds)) throw forbidden(blockedUserMessage);
+}
+
+/**
+ * Writing on an issue (commenting, editing its text or a comment): refused when the issue's poster or the
+ * repository's owner blocks the doer, unless the doer administers the repository (Gitea's services/issue).
+ */
+export function assertMayWriteOnIssue(
+  db: Database,
+  doer: UserRow,
+  repo: RepositoryRow,
+  issuePosterId: number,
+): void {
+  if (!isBlockedBy(db, doer, [issuePosterId, repo.owner_id])) return;
+  if (atLeast(repoAccess(db, doer, repo), 'admin')) return;
+  throw forbidden(blockedUserMessage);
+}
+
+/** Gitea's FollowUser and AddOrUpdateCollaborator: refused when either of the two blocks the other. */
+export function assertNotBlockedEitherWay(db: Database, a: UserRow, b: UserRow): void {
+  if (isBlockedBy(db, a, [b.id]) || isBlockedBy(db, b, [a.id])) throw forbidden(blockedUserMessage);
 }

@@ -17,7 +17,7 @@ import { addIssueCrossReferences } from './crossReferences';
 import { recordAssignee, recordMilestone } from './issueTimeline';
 import { attachLabels, resolveIssueLabels } from './labels';
 import { recordPullPush } from './pullPushEntries';
-import { atLeast, repoAccess } from './permissions';
+import { assertNotBlockedBy, atLeast, repoAccess } from './permissions';
 import { branchTip, gitDirOf, refreshPull, type PullGitContext, type PullItem } from './pullRequestsState';
 import { milestoneIdOrNone } from './milestones';
 
@@ -165,6 +165,8 @@ export async function createPullRequest(
   const milestoneId = writer && input.milestone ? milestoneIdOrNone(db, baseRepo, input.milestone) : null;
   const assignees = writer ? resolveAssignees(db, baseRepo, input.assignees ?? [], input.assignee) : [];
   const reviewers = resolveReviewers(actor, baseRepo, input.reviewers ?? []);
+  // Gitea's NewPullRequest: not for a poster the repository's owner or one of the assignees blocks
+  assertNotBlockedBy(db, actor.doer, [baseRepo.owner_id, ...assignees.map((a) => a.id)]);
 
   const baseDir = gitDirOf(actor, baseRepo);
   // A fork's head is fetched under a temporary name first: nothing is recorded until it is here.
@@ -190,7 +192,7 @@ export async function createPullRequest(
       });
       if (milestoneId !== null) recordMilestone(actor, issue.id, null, milestoneId);
       attachLabels(actor, issue.id, labels);
-      recordMentions(db, baseRepo, issue.id, issue.content);
+      recordMentions(db, actor.doer, baseRepo, issue.id, issue.content);
       addIssueCrossReferences(actor, baseRepo, issue);
       for (const assignee of assignees) recordAssignee(actor, issue.id, assignee.id, false);
       const pull = insertPullRequest(db, {

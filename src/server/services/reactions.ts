@@ -1,10 +1,12 @@
 import { forbidden, invalid } from '../domain/errors';
+import { findCommentById } from '../store/comments';
 import type { Database } from '../store/database';
 import type { IssueRow } from '../store/issues';
 import { deleteReaction, insertReaction, type ReactionRow, type ReactionTarget } from '../store/reactions';
 import type { RepositoryRow } from '../store/repositories';
 import type { UserRow } from '../store/users';
 import { canWriteIssues } from './issues';
+import { assertNotBlockedBy } from './permissions';
 
 /** Gitea's default `[ui] REACTIONS`: the only reactions it accepts. */
 export const allowedReactions = [
@@ -43,6 +45,10 @@ export function addReaction(
   content: string,
 ): { reaction: ReactionRow; created: boolean } {
   assertMayReact(db, doer, repo, issue);
+  // Gitea's CreateIssueReaction and CreateCommentReaction: not for a doer the issue's poster, the
+  // repository's owner or the comment's poster blocks
+  const commentPoster = commentId === null ? undefined : findCommentById(db, commentId)?.poster_id;
+  assertNotBlockedBy(db, doer, [issue.poster_id, repo.owner_id, ...(commentPoster ? [commentPoster] : [])]);
   const target: ReactionTarget = { issueId: issue.id, commentId };
   return insertReaction(db, target, doer.id, reactionContent(content));
 }

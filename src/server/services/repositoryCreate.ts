@@ -9,6 +9,8 @@ import { repositorySizeKiB } from '../git/repository';
 import type { Database } from '../store/database';
 import { nowSeconds } from '../store/database';
 import { upsertCollaboration } from '../store/collaborations';
+import { copyDefaultWebhooks } from '../store/hooks';
+import { insertLabel } from '../store/labels';
 import {
   countRepositoriesOwnedBy,
   findRepositoryById,
@@ -28,6 +30,7 @@ import {
   readmeTemplateNames,
   readmeText,
 } from '../templates/repoInitFiles';
+import { labelTemplate } from '../templates/labels';
 import { atLeast, isSiteAdmin, repoAccess } from './permissions';
 import { repositoryNameProblem } from './repositoryNames';
 
@@ -74,7 +77,8 @@ function validate(input: CreateRepositoryInput): { gitignores: string[] } {
   if (input.license !== '' && !hasLicenseTemplate(input.license)) {
     throw invalid(`license template does not exist [name: ${input.license}]`);
   }
-  if (input.issueLabels !== '') throw invalid(`label template does not exist [name: ${input.issueLabels}]`);
+  if (input.issueLabels !== '' && labelTemplate(input.issueLabels) === undefined)
+    throw invalid(`label template does not exist [name: ${input.issueLabels}]`);
   // Gitea answers 400 for an unknown README template.
   if (input.autoInit && input.readme !== '' && !readmeTemplateNames.includes(input.readme)) {
     throw malformed(
@@ -172,6 +176,8 @@ export function placeRepository(
         if (!atLeast(repoAccess(db, doer, created), 'admin'))
           upsertCollaboration(db, repoId, doer.id, 'admin');
       }
+      // Gitea's createRepositoryInDB: the administrators' default hooks become the repository's own
+      copyDefaultWebhooks(db, repoId);
       alsoInTransaction?.(repoId);
       // Leftovers of a crash must not be adopted silently.
       if (existsSync(finalPath))
@@ -224,5 +230,10 @@ export async function createRepository(
       size,
     },
     stagingPath,
+    // Gitea's InitializeLabels: the chosen label template's labels, with the repository
+    (repoId) => {
+      for (const entry of labelTemplate(input.issueLabels) ?? [])
+        insertLabel(db, { repoId }, { ...entry, archived: false });
+    },
   );
 }

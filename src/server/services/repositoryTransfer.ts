@@ -23,7 +23,7 @@ import {
 import { findTeamById, insertTeamRepo, type TeamRow } from '../store/teams';
 import { findUserById, userType, type UserRow } from '../store/users';
 import { clearIntent, writeIntent } from './intents';
-import { canSeeAccount, isSiteAdmin, repoAccess } from './permissions';
+import { assertNotBlockedBy, canSeeAccount, isSiteAdmin, repoAccess } from './permissions';
 
 export interface TransferServices {
   readonly db: Database;
@@ -119,11 +119,12 @@ export function startTransfer(
   if (findPendingTransfer(db, repo.id)) {
     throw conflict(`repository is already being transferred [repo_id: ${repo.id}]`);
   }
-  const immediate =
-    isSiteAdmin(doer) ||
-    doer.id === owner.id ||
-    (isOrg(owner) && mayCreateOrganizationRepository(db, owner.id, doer.id));
-  if (immediate) return { repo: transferOwnership(services, repo, owner, teams), pending: false };
+  if (isSiteAdmin(doer) || doer.id === owner.id)
+    return { repo: transferOwnership(services, repo, owner, teams), pending: false };
+  // Gitea: only then may the recipient have blocked the doer
+  assertNotBlockedBy(db, doer, [owner.id]);
+  if (isOrg(owner) && mayCreateOrganizationRepository(db, owner.id, doer.id))
+    return { repo: transferOwnership(services, repo, owner, teams), pending: false };
   assertNameFree(db, repo, owner);
   db.transaction(() => {
     if (repoAccess(db, owner, repo) === 'none') upsertCollaboration(db, repo.id, owner.id, 'read');

@@ -107,10 +107,10 @@ function submit(
       content: body,
       reviewId: row.id,
     });
-    recordMentions(db, item.baseRepo, item.issue.id, body);
+    recordMentions(db, actor.doer, item.baseRepo, item.issue.id, body);
     // Gitea notifies those its code comments mention when the review goes out, not before.
     for (const code of codeCommentsOfReview(db, row.id)) {
-      recordMentions(db, item.baseRepo, item.issue.id, code.content);
+      recordMentions(db, actor.doer, item.baseRepo, item.issue.id, code.content);
     }
     return row;
   });

@@ -22,7 +22,7 @@ import {
 } from '../store/teams';
 import type { UserRow } from '../store/users';
 import { lastOwnerError } from './organizations';
-import type { RepoUnit } from './permissions';
+import { assertNotBlockedBy, type RepoUnit } from './permissions';
 import { resolveTeamUnits } from './teamsUnits';
 import { teamNameProblem } from './names';
 
@@ -133,6 +133,8 @@ function dropMembershipWithoutTeams(db: Database, orgId: number, uid: number): v
 
 /** Adds a user to the team, making them an organization member; idempotent. */
 export function addTeamMember(db: Database, team: TeamRow, user: UserRow): void {
+  // Gitea's AddTeamMember: not for a user the organization blocks
+  assertNotBlockedBy(db, user, [team.org_id]);
   db.transaction(() => {
     insertTeamUser(db, team, user.id);
     insertOrgUser(db, team.org_id, user.id);

@@ -9,6 +9,7 @@ import { listBranches } from '../git/refs';
 import { repositorySizeKiB, setHeadBranch } from '../git/repository';
 import { GitError, runGit } from '../git/run';
 import type { Database } from '../store/database';
+import { copyDefaultWebhooks } from '../store/hooks';
 import {
   findRepositoryById,
   insertRepository,
@@ -153,6 +154,7 @@ export async function adoptRepository(
     });
     setWatchMode(db, doer.id, id, watchMode.normal);
     if (owner.type === userType.organization) linkRepositoryToAllRepositoryTeams(db, owner.id, id);
+    copyDefaultWebhooks(db, id);
     return findRepositoryById(db, id)!;
   });
 }

@@ -87,3 +87,18 @@ export function mayCreateOrganizationRepository(db: Database, orgId: number, use
     ) !== undefined
   );
 }
+
+/** The highest permission of the user's teams in the organization (Gitea's GetOrgUserMaxAuthorizeLevel). */
+export function maxTeamAuthorize(db: Database, orgId: number, userId: number): AccessModeWord {
+  const rows = db.all<{ authorize: AccessModeWord }>(
+    `SELECT DISTINCT team.authorize FROM team JOIN team_user ON team_user.team_id = team.id
+     WHERE team.org_id = ? AND team_user.uid = ?`,
+    orgId,
+    userId,
+  );
+  const order: readonly AccessModeWord[] = ['none', 'read', 'write', 'admin', 'owner'];
+  return rows.reduce<AccessModeWord>(
+    (best, row) => (order.indexOf(row.authorize) > order.indexOf(best) ? row.authorize : best),
+    'none',
+  );
+}

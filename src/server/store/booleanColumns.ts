@@ -87,6 +87,8 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
     'allow_git_hook',
     'allow_import_local',
     'repo_admin_change_team_access',
+    'keep_activity_private',
   ],
-  webhook: ['is_active'],
+  webhook: ['is_active', 'is_system_webhook'],
+  action: ['is_deleted', 'is_private'],
 };

@@ -1,4 +1,5 @@
-import type { Database } from './database';
+import type { Database, SqlValue } from './database';
+import { containsPattern } from './sqlLike';
 
 /** A row of `email_address`. The primary address mirrors `user.email`. */
 export interface EmailAddressRow {
@@ -37,4 +38,38 @@ export function insertEmailAddress(
 
 export function deleteEmailAddress(db: Database, id: number): void {
   db.run('DELETE FROM email_address WHERE id = ?', id);
+}
+
+/** An address of an individual user with its owner's name (the admin e-mail list). */
+export interface EmailSearchRow extends EmailAddressRow {
+  name: string;
+}
+
+/**
+ * Gitea's SearchEmails: the addresses of individual users (not organizations) whose address, user name or
+ * full name contains `keyword` (any case), ordered by address, the primary one first.
+ */
+export function searchEmailAddresses(
+  db: Database,
+  keyword: string,
+  paging: { offset: number; limit: number },
+): { rows: EmailSearchRow[]; total: number } {
+  const params: SqlValue[] = [];
+  let condition = 'user.type = 0';
+  if (keyword !== '') {
+    const like = containsPattern(keyword.toLowerCase());
+    condition += ` AND (lower(user.full_name) LIKE ? ESCAPE '\\' OR user.lower_name LIKE ? ESCAPE '\\'
+      OR email_address.lower_email LIKE ? ESCAPE '\\')`;
+    params.push(like, like, like);
+  }
+  const from = `FROM email_address JOIN user ON user.id = email_address.uid WHERE ${condition}`;
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n ${from}`, ...params)?.n ?? 0;
+  const rows = db.all<EmailSearchRow>(
+    `SELECT email_address.*, user.name ${from}
+     ORDER BY email_address.lower_email, email_address.is_primary DESC, email_address.id LIMIT ? OFFSET ?`,
+    ...params,
+    paging.limit,
+    paging.offset,
+  );
+  return { rows, total };
 }

@@ -3,8 +3,9 @@ import type { Database, SqlValue } from './database';
 import { reviewType } from './reviews';
 
 /**
- * The recorded actions Gitea's heatmap counts, read back from the rows they left (this server keeps no
- * action feed). Each is one contribution, as one row of Gitea's `action` table:
+ * The recorded actions Gitea's heatmap counts, read back from the rows they left (the action log of the
+ * feeds, services/activityLog.ts, starts only with migration 85, so older contributions would be missing
+ * there). Each is one contribution, as one row of Gitea's `action` table:
  * - an issue or pull request opened,
  * - a comment on one, a merge; a close or reopen where the timeline holds one (the API's own closing and
  *   reopening record none today, so they do not count),

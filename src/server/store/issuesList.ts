@@ -1,3 +1,4 @@
+import { containsPattern } from './sqlLike';
 import { issueSortTypes } from '../../api/catalogue/params';
 import type { Paging } from '../domain/paging';
 import { type Database, type SqlValue } from './database';
@@ -47,14 +48,12 @@ export interface IssueFilter {
   priorityRepoId?: number;
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Up to this many issues in the searched repositories, a keyword search scans them (about a millisecond). */
 const keywordScanLimit = 5_000;
 
 // LIKE over title and body: the semantics of the keyword, whichever way the candidates are found.
 function keywordCondition(keyword: string, params: SqlValue[], table = 'issue'): string {
-  const like = `%${escapeLike(keyword.toLowerCase())}%`;
+  const like = containsPattern(keyword.toLowerCase());
   params.push(like, like);
   return `(lower(${table}.title) LIKE ? ESCAPE '\\' OR lower(${table}.content) LIKE ? ESCAPE '\\')`;
 }

@@ -105,3 +105,14 @@ export function deleteGpgKey(db: Database, primary: GpgKeyRow): void {
     db.run('DELETE FROM gpg_key WHERE id = ?', primary.id);
   });
 }
+
+/** One of the owner's keys by its key id: a primary key or a subkey. */
+export function findOwnGpgKeyByKeyId(db: Database, ownerId: number, keyId: string): GpgKeyRow | undefined {
+  return db.get<GpgKeyRow>('SELECT * FROM gpg_key WHERE owner_id = ? AND key_id = ?', ownerId, keyId);
+}
+
+/** Marks one key (primary or subkey) as verified and answers it as it is now. */
+export function markGpgKeyVerified(db: Database, key: GpgKeyRow): GpgKeyRow {
+  db.run('UPDATE gpg_key SET verified = 1 WHERE id = ?', key.id);
+  return { ...key, verified: true };
+}

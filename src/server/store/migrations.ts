@@ -22,6 +22,12 @@ import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
 import { issueRelationsSchema } from './migrations/v70IssueRelations';
 import { commentParticipantsSchema } from './migrations/v120CommentParticipants';
+import { userSettingsSchema } from './migrations/v80UserSettings';
+import { badgesSchema } from './migrations/v81Badges';
+import { userBlockingSchema } from './migrations/v82UserBlocking';
+import { systemWebhooksSchema } from './migrations/v83SystemWebhooks';
+import { avatarsSchema } from './migrations/v84Avatars';
+import { actionsSchema } from './migrations/v85Actions';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -146,6 +152,36 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #29: issue dependencies, timeline references and dependency entries, attachments of issues and comments',
     up: (db) => db.exec(issueRelationsSchema),
+  },
+  {
+    version: 80,
+    description: 'issue #29: user settings (theme, diff view style, private activity)',
+    up: (db) => db.exec(userSettingsSchema),
+  },
+  {
+    version: 81,
+    description: 'issue #29: badges and the users holding them',
+    up: (db) => db.exec(badgesSchema),
+  },
+  {
+    version: 82,
+    description: 'issue #29: users blocked by users and organizations',
+    up: (db) => db.exec(userBlockingSchema),
+  },
+  {
+    version: 83,
+    description: 'issue #29: administrator webhooks (system and default hooks)',
+    up: (db) => db.exec(systemWebhooksSchema),
+  },
+  {
+    version: 84,
+    description: 'issue #29: uploaded avatars of users, organizations and repositories',
+    up: (db) => db.exec(avatarsSchema),
+  },
+  {
+    version: 85,
+    description: 'issue #29: the action log of the activity feeds',
+    up: (db) => db.exec(actionsSchema),
   },
   {
     version: 120,

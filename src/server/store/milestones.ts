@@ -1,3 +1,4 @@
+import { containsPattern } from './sqlLike';
 import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database, type SqlValue } from './database';
 
@@ -48,8 +49,6 @@ export interface MilestoneFilter {
   name?: string;
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A page of a repository's milestones, nearest due date first (none last), then oldest. */
 export function listMilestones(
   db: Database,
@@ -65,7 +64,7 @@ export function listMilestones(
   }
   if (filter.name) {
     conditions.push("lower(name) LIKE ? ESCAPE '\\'");
-    params.push(`%${escapeLike(filter.name.toLowerCase())}%`);
+    params.push(containsPattern(filter.name.toLowerCase()));
   }
   const where = conditions.join(' AND ');
   const total =

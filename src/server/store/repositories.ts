@@ -9,6 +9,8 @@ export interface RepositoryRow {
   name: string;
   description: string;
   website: string;
+  /** The hash of an uploaded avatar (`repo-avatars/<hash>` in the data folder); empty for none. */
+  avatar: string;
   original_url: string;
   default_branch: string;
   is_private: boolean;
@@ -171,4 +173,9 @@ export function linkRepositoryToAllRepositoryTeams(db: Database, orgId: number, 
     repoId,
     orgId,
   );
+}
+
+/** Every repository of an owner, oldest first. */
+export function listRepositoriesOwnedBy(db: Database, ownerId: number): RepositoryRow[] {
+  return db.all<RepositoryRow>('SELECT * FROM repository WHERE owner_id = ? ORDER BY id', ownerId);
 }

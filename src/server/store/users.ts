@@ -29,6 +29,8 @@ export interface UserRow {
   website: string;
   location: string;
   avatar: string;
+  /** The hash of an uploaded avatar (`avatars/<hash>` in the data folder); empty for the default one. */
+  custom_avatar: string;
   language: string;
   max_repo_creation: number;
   allow_create_organization: boolean;
@@ -38,6 +40,11 @@ export interface UserRow {
   created: number;
   updated: number;
   last_login: number;
+  /** The web theme (Gitea's `gitea-auto` by default). */
+  theme: string;
+  diff_view_style: string;
+  /** The user hides their activity (feeds, heatmap) from others. */
+  keep_activity_private: boolean;
 }
 
 export interface NewUser {

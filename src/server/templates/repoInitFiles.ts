@@ -1,24 +1,16 @@
-import { gitignoreTemplates } from './gitignores';
-import { apache2Text } from './licenseApache';
-import { bsd2Text, bsd3Text, iscText, mitText } from './licenseTexts';
+import { gitignoreTemplate } from './gitignores';
+import { licenseTemplate } from './licenses';
 
-/** The files of an auto-initialised repository: README.md, .gitignore and LICENSE, filled in as Gitea does. */
-
-const licenseTemplates: ReadonlyMap<string, string> = new Map([
-  ['Apache-2.0', apache2Text],
-  ['BSD-2-Clause', bsd2Text],
-  ['BSD-3-Clause', bsd3Text],
-  ['ISC', iscText],
-  ['MIT', mitText],
-]);
+/**
+ * The files of an auto-initialised repository: README.md, .gitignore and LICENSE, filled in as Gitea does,
+ * from the same templates the template API lists (gitignores.ts, licenses.ts).
+ */
 
 /** Gitea ships one README template, "Default". */
 export const readmeTemplateNames: readonly string[] = ['Default'];
-export const gitignoreTemplateNames: readonly string[] = [...gitignoreTemplates.keys()];
-export const licenseTemplateNames: readonly string[] = [...licenseTemplates.keys()];
 
-export const hasGitignoreTemplate = (name: string): boolean => gitignoreTemplates.has(name);
-export const hasLicenseTemplate = (name: string): boolean => licenseTemplates.has(name);
+export const hasGitignoreTemplate = (name: string): boolean => gitignoreTemplate(name) !== undefined;
+export const hasLicenseTemplate = (name: string): boolean => licenseTemplate(name) !== undefined;
 
 /** Gitea's Default README: the name as a heading, then the description. */
 export function readmeText(repo: { name: string; description: string }): string {
@@ -27,7 +19,7 @@ export function readmeText(repo: { name: string; description: string }): string 
 
 /** The chosen templates one after the other, each under a `# ---> Name` line, as Gitea joins them. */
 export function gitignoreText(names: readonly string[]): string {
-  return names.map((name) => `# ---> ${name}\n${gitignoreTemplates.get(name) ?? ''}\n`).join('');
+  return names.map((name) => `# ---> ${name}\n${gitignoreTemplate(name) ?? ''}\n`).join('');
 }
 
 export interface LicenseValues {
@@ -58,7 +50,7 @@ const placeholders: Readonly<Record<keyof LicenseValues, readonly string[]>> = {
 
 /** The licence text with its placeholders filled in, or undefined for an unknown licence. */
 export function licenseText(name: string, values: LicenseValues): string | undefined {
-  let text = licenseTemplates.get(name);
+  let text = licenseTemplate(name);
   if (text === undefined) return undefined;
   for (const key of Object.keys(placeholders) as (keyof LicenseValues)[]) {
     for (const placeholder of placeholders[key]) text = text.replaceAll(placeholder, values[key]);

@@ -12,6 +12,7 @@ import type {
   OAuth2Application,
   PublicKey,
   UserMeta,
+  VerifyGPGKeyOption,
 } from '../credential';
 import { bodyFields, resourceFields } from '../fieldKinds';
 
@@ -67,6 +68,10 @@ export const credentialFields = {
   CreateGPGKeyOption: bodyFields<CreateGPGKeyOption>({
     armored_public_key: { kind: 'string', required: true },
     armored_signature: 'string',
+  }),
+  VerifyGPGKeyOption: bodyFields<VerifyGPGKeyOption>({
+    armored_signature: { kind: 'string', required: true },
+    key_id: { kind: 'string', required: true },
   }),
   AccessToken: resourceFields<AccessToken>({
     created_at: 'string',

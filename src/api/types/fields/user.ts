@@ -1,6 +1,7 @@
 import type { FieldIndex } from '../../types';
 import type {
   Activity,
+  Badge,
   CreateEmailOption,
   CreateUserOption,
   DeleteEmailOption,
@@ -9,6 +10,7 @@ import type {
   RenameUserOption,
   UpdateUserAvatarOption,
   User,
+  UserBadgeOption,
   UserHeatmapData,
   UserSearchResults,
   UserSettings,
@@ -119,6 +121,15 @@ export const userFields = {
   }),
   UpdateUserAvatarOption: bodyFields<UpdateUserAvatarOption>({
     image: 'string',
+  }),
+  Badge: resourceFields<Badge>({
+    description: 'string',
+    id: 'integer',
+    image_url: 'string',
+    slug: 'string',
+  }),
+  UserBadgeOption: bodyFields<UserBadgeOption>({
+    badge_slugs: 'array',
   }),
   Activity: resourceFields<Activity>({
     act_user: 'object',

@@ -32,6 +32,7 @@ export async function extractEntries(
   let hasDatabase = false;
   const repositoriesSeen = new Set<string>();
   const attachmentsSeen = new Set<string>();
+  const avatarsSeen = new Set<string>();
   try {
     for await (const entry of tarEntries(gzipped)) {
       const parts = safeParts(entry.path);
@@ -66,6 +67,7 @@ export async function extractEntries(
         hasDatabase = true;
         progress('database restored');
       } else if (known.kind === 'attachment') attachmentsSeen.add(known.uuid);
+      else if (known.kind === 'avatar') avatarsSeen.add(name);
       else if (known.kind === 'repository' && !repositoriesSeen.has(known.path)) {
         repositoriesSeen.add(known.path);
         if (repositoriesSeen.size % 10 === 0) progress(`repositories ${repositoriesSeen.size}`);
@@ -92,12 +94,15 @@ export async function extractEntries(
   const missingAssets = manifest.attachments.filter(
     (uuid) => !attachmentsSeen.has(uuid) && !end.missingAttachments.includes(uuid),
   );
-  if (missingRepos.length > 0 || missingAssets.length > 0) {
+  const missingAvatars = (manifest.avatars ?? []).filter(
+    (entry) => !avatarsSeen.has(entry) && !(end.missingAvatars ?? []).includes(entry),
+  );
+  if (missingRepos.length > 0 || missingAssets.length > 0 || missingAvatars.length > 0) {
     throw new CliError(
-      `the archive lacks what its manifest lists: ${[...missingRepos.map((r) => r.path), ...missingAssets.map((u) => `attachments/${u}`)].slice(0, 5).join(', ')}`,
+      `the archive lacks what its manifest lists: ${[...missingRepos.map((r) => r.path), ...missingAssets.map((u) => `attachments/${u}`), ...missingAvatars].slice(0, 5).join(', ')}`,
     );
   }
-  for (const gone of [...end.missingRepositories, ...end.missingAttachments]) {
+  for (const gone of [...end.missingRepositories, ...end.missingAttachments, ...(end.missingAvatars ?? [])]) {
     progress(`warning: ${gone} was deleted while the archive was written and is not in it`);
   }
   return manifest;
@@ -124,6 +129,7 @@ function safeParts(name: string): string[] {
 type Announced =
   | { readonly kind: 'database' | 'folder' }
   | { readonly kind: 'attachment'; readonly uuid: string }
+  | { readonly kind: 'avatar' }
   | { readonly kind: 'repository'; readonly path: string };
 
 /** What the manifest says an entry is (a folder on the way, the database, an asset, inside a repository). */
@@ -133,9 +139,13 @@ function announcer(
   const repositories = new Set(manifest.repositories.map((r) => r.path));
   const owners = new Set(manifest.repositories.map((r) => r.path.split('/')[1]));
   const attachments = new Set(manifest.attachments);
+  const avatars = new Set(manifest.avatars ?? []);
   return (parts, type) => {
     const [top, second] = parts;
     if (parts.length === 1 && top === databaseEntry && type === 'file') return { kind: 'database' };
+    if (parts.length === 1 && (top === 'avatars' || top === 'repo-avatars') && type === 'directory')
+      return { kind: 'folder' };
+    if (parts.length === 2 && type === 'file' && avatars.has(parts.join('/'))) return { kind: 'avatar' };
     if (parts.length === 1 && (top === 'repositories' || top === 'attachments') && type === 'directory')
       return { kind: 'folder' };
     if (top === 'attachments' && parts.length === 2 && type === 'file' && attachments.has(second!))

@@ -23,6 +23,8 @@ export interface DumpManifest {
   }[];
   /** Release assets archived under `attachments/<uuid>`. */
   readonly attachments: readonly string[];
+  /** Uploaded avatars, `avatars/<hash>` and `repo-avatars/<hash>` (absent from archives before them). */
+  readonly avatars?: readonly string[];
 }
 
 /** The archive's last entry: proof it is complete, and what went missing while it was written. */
@@ -32,7 +34,12 @@ export interface DumpEnd {
   readonly missingRepositories: readonly string[];
   /** Assets of the manifest whose file was gone (their release deleted meanwhile). */
   readonly missingAttachments: readonly string[];
+  /** Avatars of the manifest whose file was gone (replaced or deleted meanwhile). */
+  readonly missingAvatars?: readonly string[];
 }
+
+/** An avatar's path in the archive and the data folder: its folder and its 64-digit hash. */
+export const avatarEntry = /^(avatars|repo-avatars)\/[0-9a-f]{64}$/;
 
 /** `repositories/<owner>/<name>.git`: plain segments, no dot segments. */
 const repositoryPath = /^repositories\/(?!\.\.?\/)[^/\\]+\/(?!\.\.?\.git$)[^/\\]+\.git$/;
@@ -85,5 +92,11 @@ export function parseManifest(text: string): DumpManifest {
   const badAsset = manifest.attachments.find((uuid) => !/^[0-9a-zA-Z-]+$/.test(uuid));
   if (badAsset !== undefined)
     throw new CliError(`the archive manifest names an unsafe asset ("${badAsset}")`);
+  const avatars: unknown = manifest.avatars ?? [];
+  if (
+    !Array.isArray(avatars) ||
+    avatars.some((entry) => typeof entry !== 'string' || !avatarEntry.test(entry))
+  )
+    throw new CliError('the archive manifest names an unsafe avatar');
   return manifest as DumpManifest;
 }

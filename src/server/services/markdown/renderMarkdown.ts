@@ -1,3 +1,4 @@
+import { invalid } from '../../domain/errors';
 import { parseMarkdown } from './markedParser';
 import { linkReferencesInHtml } from './postProcess';
 import { referenceLinkers } from './references';
@@ -16,6 +17,34 @@ export type MarkdownMode = 'markdown' | 'gfm' | 'comment' | 'wiki';
 export function markdownMode(requested: string | undefined): MarkdownMode {
   const mode = requested?.trim().toLowerCase();
   return mode === 'gfm' || mode === 'comment' || mode === 'wiki' ? mode : 'markdown';
+}
+
+/** The file extensions Gitea renders as markdown (its `[markup.markdown] FILE_EXTENSIONS` default). */
+const markdownExtensions = ['.md', '.markdown', '.mdown', '.mkd', '.livemd'];
+
+/**
+ * Gitea 1.27's `/markup` modes, matched exactly: empty or `markdown` is plain markdown, `gfm`, `comment` and
+ * `wiki` as above, and `file` renders by the file path's extension; anything else is a 422. Markdown is the
+ * one file type rendered here (Gitea also renders CSV, Org and others): other files are refused as Gitea
+ * refuses a file no renderer takes.
+ */
+export function markupMode(mode: string, filePath: string): MarkdownMode {
+  switch (mode) {
+    case '':
+    case 'markdown':
+      return 'markdown';
+    case 'gfm':
+    case 'comment':
+    case 'wiki':
+      return mode;
+    case 'file': {
+      const lower = filePath.toLowerCase();
+      if (markdownExtensions.some((extension) => lower.endsWith(extension))) return 'gfm';
+      throw invalid(`unsupported file to render: ${JSON.stringify(filePath)}`);
+    }
+    default:
+      throw invalid(`Unknown mode: ${mode}`);
+  }
 }
 
 export interface RenderOptions {

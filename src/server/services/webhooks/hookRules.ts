@@ -99,7 +99,27 @@ function checkBranchFilter(filter: string | undefined): void {
   if (filter !== undefined && !isValidBranchFilter(filter)) throw invalid('[BranchFilter]: GlobPattern');
 }
 
-/** Gitea's checkCreateHookOption and addHook, then the address policy on the target. */
+// Go's strconv.ParseBool, which Gitea reads `config.is_system_webhook` with
+const goBooleans: Readonly<Record<string, boolean>> = Object.fromEntries([
+  ...['1', 't', 'T', 'TRUE', 'true', 'True'].map((word) => [word, true] as const),
+  ...['0', 'f', 'F', 'FALSE', 'false', 'False'].map((word) => [word, false] as const),
+]);
+
+/**
+ * Where a new hook goes: an administrator's hook is a system hook when `config.is_system_webhook` says so,
+ * else a default one. Gitea checks the value for every hook (422) but it matters only there.
+ */
+function creationScope(scope: HookScope, config: Readonly<Record<string, string>>): HookScope {
+  const flag = config['is_system_webhook'] ?? '';
+  const system = flag === '' ? false : goBooleans[flag];
+  if (system === undefined) throw invalid('Invalid is_system_webhook value');
+  return 'admin' in scope ? { admin: system ? 'system' : 'default' } : scope;
+}
+
+/**
+ * Gitea's checkCreateHookOption and addHook, then the address policy on the target. `{ admin }` as the
+ * scope makes an administrator's hook, system or default by its config.
+ */
 export async function createHook(
   services: HookServices,
   scope: HookScope,
@@ -114,8 +134,9 @@ export async function createHook(
   const contentType = input.config['content_type']!;
   if (!(hookContentTypes as readonly string[]).includes(contentType)) throw invalid('Invalid content type');
   const meta = chatMeta(type, input.config);
+  const target = creationScope(scope, input.config);
   const url = await checkedTarget(services.policy, input.config['url']!);
-  const id = insertWebhook(services.db, scope, {
+  const id = insertWebhook(services.db, target, {
     name: input.name ?? '',
     type,
     url,

@@ -1,0 +1,82 @@
+import type { OperationSpec } from '../operationSpec';
+import { orgParam, ownerParam, repoParam } from './params';
+
+/**
+ * Uploaded avatars of the signed-in user, of an organization (its owners) and of a repository (its
+ * administrators): a base64 PNG, JPEG, GIF or WebP; deleting returns to the default avatar.
+ */
+export const avatarOperations = [
+  {
+    operationId: 'userUpdateAvatar',
+    method: 'POST',
+    path: '/user/avatar',
+    group: 'user',
+    summary: 'Update Avatar',
+    body: { type: 'UpdateUserAvatarOption', required: true },
+    success: { status: 204 },
+    statuses: [400, 401, 422],
+    auth: 'signedIn',
+    scope: 'user',
+  },
+  {
+    operationId: 'userDeleteAvatar',
+    method: 'DELETE',
+    path: '/user/avatar',
+    group: 'user',
+    summary: 'Delete Avatar',
+    success: { status: 204 },
+    statuses: [401],
+    auth: 'signedIn',
+    scope: 'user',
+  },
+  {
+    operationId: 'orgUpdateAvatar',
+    method: 'POST',
+    path: '/orgs/{org}/avatar',
+    group: 'organization',
+    summary: 'Update Avatar',
+    pathParams: [orgParam],
+    body: { type: 'UpdateUserAvatarOption', required: true },
+    success: { status: 204 },
+    statuses: [400, 401, 403, 404, 422],
+    auth: 'signedIn',
+    scope: 'organization',
+  },
+  {
+    operationId: 'orgDeleteAvatar',
+    method: 'DELETE',
+    path: '/orgs/{org}/avatar',
+    group: 'organization',
+    summary: 'Delete Avatar',
+    pathParams: [orgParam],
+    success: { status: 204 },
+    statuses: [401, 403, 404],
+    auth: 'signedIn',
+    scope: 'organization',
+  },
+  {
+    operationId: 'repoUpdateAvatar',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/avatar',
+    group: 'repository',
+    summary: 'Update avatar',
+    pathParams: [ownerParam, repoParam],
+    body: { type: 'UpdateRepoAvatarOption', required: true },
+    success: { status: 204 },
+    statuses: [400, 401, 403, 404, 422],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoDeleteAvatar',
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}/avatar',
+    group: 'repository',
+    summary: 'Delete avatar',
+    pathParams: [ownerParam, repoParam],
+    success: { status: 204 },
+    statuses: [401, 403, 404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+] as const satisfies readonly OperationSpec[];
