@@ -19,6 +19,8 @@ import { issueLabelHandlers } from './issuesLabels';
 import { pullHandlers } from './pulls';
 import { pullGitHandlers } from './pullsGit';
 import { reviewHandlers } from './reviews';
+import { contentsChangeHandlers } from './contentsChange';
+import { contentsReadHandlers } from './contentsRead';
 import type { OperationId } from '../../api/operations';
 import type { Handler, HandlerMap } from './handler';
 import { hookHandlers } from './hooks';
@@ -123,6 +125,8 @@ export const routeModules: readonly HandlerMap[] = [
   tagHandlers,
   repositoryDetailHandlers,
   signingKeyHandlers,
+  contentsChangeHandlers,
+  contentsReadHandlers,
 ];
 
 /**

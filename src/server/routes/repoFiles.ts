@@ -40,7 +40,7 @@ const contentsRef = (ctx: RequestContext<'repoGetContents' | 'repoGetContentsLis
  * shortest leading segments naming a branch, else a tag, else a full commit id), else the default branch.
  */
 async function rawTarget(
-  ctx: RequestContext<'repoGetRawFile'>,
+  ctx: RequestContext<'repoGetRawFile' | 'repoGetRawFileOrLFS'>,
   git: GitRepository,
 ): Promise<{ ref: ResolvedRef; path: string }> {
   const path = treePathOr404(ctx.param('filepath'));
@@ -58,7 +58,14 @@ async function rawTarget(
   return { ref: outcome.resolved, path };
 }
 
-async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> {
+/**
+ * A blob as it is stored. `/media` answers the same here: an LFS pointer is served as the pointer, as Gitea
+ * does for one whose object it does not hold (this server keeps no LFS objects).
+ */
+export async function serveRaw(
+  ctx: RequestContext<'repoGetRawFile' | 'repoGetRawFileOrLFS'>,
+  git: GitRepository,
+): Promise<void> {
   const { ref, path } = await rawTarget(ctx, git);
   // Commits, trees and small blobs are cached by id, so a warm read costs only the ref lookup.
   const commit = await commitOf(git, ref.commit);
@@ -71,6 +78,7 @@ async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> 
   res.setHeader('ETag', etag);
   setCacheHeaders(res);
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Gitea-Object-Type', entry.kind === 'symlink' ? 'symlink' : 'file');
   // Even a browser that ignores the content type may not run what it shows.
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   if (noneMatchHits(ctx.req.headers, etag)) {
