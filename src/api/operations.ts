@@ -30,10 +30,8 @@ import { trackedTimeOperations } from './catalogue/trackedTime';
 import { usersOperations } from './catalogue/users';
 import { currentUserOperations } from './catalogue/currentUser';
 import { userKeysOperations } from './catalogue/userKeys';
-import { pushMirrorsOperations } from './catalogue/pushMirrors';
 import { tagProtectionsOperations } from './catalogue/tagProtections';
 import { repositoryCodeOperations } from './catalogue/repositoryCode';
-import { repositoryFamilyOperations } from './catalogue/repositoryFamily';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -73,10 +71,8 @@ export const operationCatalogue = [
   ...usersOperations,
   ...currentUserOperations,
   ...userKeysOperations,
-  ...pushMirrorsOperations,
   ...tagProtectionsOperations,
   ...repositoryCodeOperations,
-  ...repositoryFamilyOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

@@ -175,6 +175,10 @@ describe('every URL in an answer resolves to what it names', () => {
       if (res.status === 204 || (res.status === 404 && /Is|Check/.test(op.operationId))) continue;
       // git hooks answer Gitea's 403 unless `serve --enable-git-hooks` (gitHooks.test.ts); a GitHook holds no URL
       if (res.status === 403 && op.operationId === 'repoListGitHooks') continue;
+      // the world's commit was merged by no pull request (repoGitRead.test.ts has one that was)
+      if (res.status === 404 && op.operationId === 'repoGetCommitPullRequest') continue;
+      // the files to read come in a `body` query the crawl does not fill (contentsRead tests fill it)
+      if (res.status === 400 && op.operationId === 'repoGetFileContents') continue;
       if (res.status !== 200) {
         failedOperations.push(`${op.operationId} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
         continue;

@@ -69,10 +69,8 @@ export const repositoryCodeOperations = [
     operationId: 'repoGetContentsExt',
     method: 'GET',
     path: '/repos/{owner}/{repo}/contents-ext/{filepath}',
-    aliases: ['/repos/{owner}/{repo}/contents-ext'],
     group: 'repository',
-    summary:
-      'The extended "contents" API, to get file metadata and/or content, or list a directory.',
+    summary: 'The extended "contents" API, to get file metadata and/or content, or list a directory.',
     pathParams: [
       ownerParam,
       repoParam,
@@ -89,8 +87,7 @@ export const repositoryCodeOperations = [
       {
         name: 'includes',
         type: 'string',
-        description:
-          'comma-separated: file_content, lfs_metadata, commit_metadata, commit_message',
+        description: 'comma-separated: file_content, lfs_metadata, commit_metadata, commit_message',
       },
     ],
     success: { status: 200, type: 'ContentsExtResponse' },

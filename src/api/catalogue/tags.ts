@@ -26,7 +26,7 @@ export const tagsOperations = [
     pathParams: [
       ownerParam,
       repoParam,
-      { name: 'tag', type: 'string', required: true, description: 'name of tag to delete' },
+      { name: 'tag', type: 'string', required: true, description: 'name of tag to delete', wildcard: true },
     ],
     success: { status: 204 },
     statuses: [403, 404, 409],

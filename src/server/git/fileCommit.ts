@@ -59,7 +59,10 @@ export async function commitFileChanges(gitDir: string, request: FileCommitReque
  */
 export async function commitPatch(
   gitDir: string,
-  request: Omit<FileCommitRequest, 'changes' | 'parent'> & { readonly parent: string; readonly patch: string },
+  request: Omit<FileCommitRequest, 'changes' | 'parent'> & {
+    readonly parent: string;
+    readonly patch: string;
+  },
 ): Promise<string> {
   return commitOnScratchIndex(gitDir, { ...request, changes: [] }, async (env) => {
     try {

@@ -74,7 +74,12 @@ export const contentsChangeHandlers: HandlerMap = {
     const doer = ctx.requireUser();
     const body = await ctx.body();
     const request = { ...parseCommitRequest(body), files: parseFiles(body) };
-    assertMayWriteBranch(ctx.db, git.repo, doer, request.newBranch || request.branch || git.repo.default_branch);
+    assertMayWriteBranch(
+      ctx.db,
+      git.repo,
+      doer,
+      request.newBranch || request.branch || git.repo.default_branch,
+    );
     const result = await trackedRefChange(ctx, git, () =>
       changeFiles(git, doer, new URL(ctx.rootUrl).hostname, request),
     );

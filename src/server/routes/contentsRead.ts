@@ -26,7 +26,12 @@ const includeNames: Readonly<Record<string, keyof Includes>> = {
 };
 
 function parseIncludes(value: string | undefined): Includes {
-  const includes: Includes = { fileContent: false, lfsMetadata: false, commitMetadata: false, commitMessage: false };
+  const includes: Includes = {
+    fileContent: false,
+    lfsMetadata: false,
+    commitMetadata: false,
+    commitMessage: false,
+  };
   for (const name of (value ?? '').split(',')) {
     if (name === '') continue;
     const key = includeNames[name];
@@ -65,7 +70,8 @@ async function extEntry(
   let pointer;
   if (entry.kind === 'file' || entry.kind === 'executable') {
     if (includes.fileContent && json.content) pointer = parseLfsPointer(Buffer.from(json.content, 'base64'));
-    else if (includes.lfsMetadata) pointer = parseLfsPointer((await readBlob(git.reader, entry.sha, lfsPointerMaxSize))?.content);
+    else if (includes.lfsMetadata)
+      pointer = parseLfsPointer((await readBlob(git.reader, entry.sha, lfsPointerMaxSize))?.content);
   }
   if (pointer) {
     json.lfs_oid = pointer.oid;
@@ -99,7 +105,8 @@ async function fileContents(
   const answers: (ContentsJson | null)[] = [];
   for (const raw of paths.slice(0, 30)) {
     const path = normalizeTreePath(raw);
-    const entry = path === undefined || path === '' ? undefined : await entryAt(git.reader, commit.tree, path);
+    const entry =
+      path === undefined || path === '' ? undefined : await entryAt(git.reader, commit.tree, path);
     const json = entry
       ? await entryContents(ctx, git, ref, commit.tree, path!, entry, { withContent: true })
       : null;
@@ -117,7 +124,8 @@ function filesOfQuery(text: string): string[] {
   } catch {
     throw malformed('invalid body parameter');
   }
-  const files = typeof value === 'object' && value !== null ? (value as { files?: unknown }).files : undefined;
+  const files =
+    typeof value === 'object' && value !== null ? (value as { files?: unknown }).files : undefined;
   if (files === undefined || files === null) return [];
   if (!Array.isArray(files) || !files.every((f): f is string => typeof f === 'string')) {
     throw malformed('invalid body parameter');
@@ -149,7 +157,10 @@ export const contentsReadHandlers: HandlerMap = {
       return;
     }
     const children = (await readTree(git.reader, entry.sha)) ?? [];
-    const sizes = await blobSizes(git.reader, children.filter(isBlob).map((c) => c.sha));
+    const sizes = await blobSizes(
+      git.reader,
+      children.filter(isBlob).map((c) => c.sha),
+    );
     const listing = { ...includes, fileContent: false };
     const dir = await Promise.all(
       children.map((child) =>

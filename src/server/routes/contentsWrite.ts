@@ -49,7 +49,12 @@ async function handleChange(
   const operation: FileOperation = creates ? 'create' : method === 'put' ? 'update' : 'delete';
   const status = creates ? 201 : 200;
   const request = await parseRequest(ctx, operation);
-  assertMayWriteBranch(ctx.db, git.repo, doer, request.newBranch || request.branch || git.repo.default_branch);
+  assertMayWriteBranch(
+    ctx.db,
+    git.repo,
+    doer,
+    request.newBranch || request.branch || git.repo.default_branch,
+  );
   const result = await trackedRefChange(ctx, git, () =>
     changeFiles(git, doer, new URL(ctx.rootUrl).hostname, request),
   );

@@ -5,6 +5,10 @@ import { adminUnadoptedHandlers } from './adminUnadopted';
 import { gitHookHandlers } from './gitHooks';
 import { branchHandlers } from './branches';
 import { branchProtectionHandlers } from './branchProtections';
+import { tagProtectionHandlers } from './tagProtections';
+import { branchMoveHandlers } from './branchMoves';
+import { compareHandlers } from './compare';
+import { repositoryFileHandlers } from './repositoryFiles';
 import { repositoryTransferHandlers } from './repositoryTransfer';
 import { collaboratorHandlers } from './collaborators';
 import { commentHandlers } from './comments';
@@ -127,6 +131,10 @@ export const routeModules: readonly HandlerMap[] = [
   signingKeyHandlers,
   contentsChangeHandlers,
   contentsReadHandlers,
+  tagProtectionHandlers,
+  branchMoveHandlers,
+  compareHandlers,
+  repositoryFileHandlers,
 ];
 
 /**

@@ -110,11 +110,7 @@ function defaultMessage(files: readonly FileOperationRequest[]): string {
 }
 
 /** The message as given (or Gitea's default), a final newline, and a sign-off trailer when asked. */
-export function commitMessage(
-  request: CommitRequest,
-  fallback: string,
-  committer: CommitPerson,
-): string {
+export function commitMessage(request: CommitRequest, fallback: string, committer: CommitPerson): string {
   let message = request.message?.trim() ? request.message.trim() : fallback;
   if (!message.endsWith('\n')) message += '\n';
   if (request.signoff) message += `\nSigned-off-by: ${committer.name} <${committer.email}>\n`;
@@ -237,7 +233,8 @@ export async function changeFiles(
   const { parent, branch, expected } = await baseOf(target, request);
   const parentCommit = parent === undefined ? undefined : await readCommit(target.reader, parent);
   const changes: FileChange[] = [];
-  for (const file of request.files) changes.push(...(await planFile(target.reader, parentCommit?.tree, file)));
+  for (const file of request.files)
+    changes.push(...(await planFile(target.reader, parentCommit?.tree, file)));
   const [author, committer] = commitPeople(request, doer, noreplyHost);
   const commit = await commitFileChanges(target.gitDir, {
     parent,

@@ -20,6 +20,7 @@ import { webSessionsSchema } from './migrations/v61WebSessions';
 import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
+import { protectedTagsSchema } from './migrations/v90ProtectedTags';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -138,6 +139,11 @@ export const migrations: readonly Migration[] = [
     description:
       'issue #17: repository substrings carry visibility, topics by value; the alphabetical order indexed',
     up: (db) => db.exec(repositoryGramVisibilitySchema),
+  },
+  {
+    version: 90,
+    description: 'issue #29: tag protection rules',
+    up: (db) => db.exec(protectedTagsSchema),
   },
 ];
 
