@@ -31,6 +31,7 @@ import { usersOperations } from './catalogue/users';
 import { currentUserOperations } from './catalogue/currentUser';
 import { userKeysOperations } from './catalogue/userKeys';
 import { tagProtectionsOperations } from './catalogue/tagProtections';
+import { pushMirrorsOperations } from './catalogue/pushMirrors';
 import { repositoryCodeOperations } from './catalogue/repositoryCode';
 
 /**
@@ -71,6 +72,7 @@ export const operationCatalogue = [
   ...usersOperations,
   ...currentUserOperations,
   ...userKeysOperations,
+  ...pushMirrorsOperations,
   ...tagProtectionsOperations,
   ...repositoryCodeOperations,
 ] as const satisfies readonly OperationSpec[];

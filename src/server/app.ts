@@ -26,6 +26,7 @@ import { EventBus } from './services/events';
 import { subscribeNotifications } from './services/notifications';
 import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
+import { startPushMirrorsOnCommit } from './services/pushMirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
 import { recoverInterruptedWork } from './services/recovery';
@@ -137,6 +138,7 @@ export function createTeahouseServer(
         (error: unknown) => log.error('recovering interrupted operations failed', error),
       );
       startMirrorScheduler(app);
+      startPushMirrorsOnCommit(app);
       const workspace = startWorkspaceSync(app, {
         folders: () => [...new Set([...config.workspaces, ...windows.folders()])],
       });

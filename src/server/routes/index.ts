@@ -8,6 +8,7 @@ import { branchProtectionHandlers } from './branchProtections';
 import { tagProtectionHandlers } from './tagProtections';
 import { branchMoveHandlers } from './branchMoves';
 import { compareHandlers } from './compare';
+import { pushMirrorHandlers } from './pushMirrors';
 import { repositoryFileHandlers } from './repositoryFiles';
 import { repositoryTransferHandlers } from './repositoryTransfer';
 import { collaboratorHandlers } from './collaborators';
@@ -134,6 +135,7 @@ export const routeModules: readonly HandlerMap[] = [
   tagProtectionHandlers,
   branchMoveHandlers,
   compareHandlers,
+  pushMirrorHandlers,
   repositoryFileHandlers,
 ];
 

@@ -21,6 +21,7 @@ import { webSignInLinksSchema } from './migrations/v62WebSignInLinks';
 import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
 import { protectedTagsSchema } from './migrations/v90ProtectedTags';
+import { pushMirrorsSchema } from './migrations/v91PushMirrors';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -144,6 +145,11 @@ export const migrations: readonly Migration[] = [
     version: 90,
     description: 'issue #29: tag protection rules',
     up: (db) => db.exec(protectedTagsSchema),
+  },
+  {
+    version: 91,
+    description: 'issue #29: push mirrors',
+    up: (db) => db.exec(pushMirrorsSchema),
   },
 ];
 
