@@ -33,6 +33,7 @@ import { userKeysOperations } from './catalogue/userKeys';
 import { tagProtectionsOperations } from './catalogue/tagProtections';
 import { pushMirrorsOperations } from './catalogue/pushMirrors';
 import { repositoryCodeOperations } from './catalogue/repositoryCode';
+import { repositoryFamilyOperations } from './catalogue/repositoryFamily';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -75,6 +76,7 @@ export const operationCatalogue = [
   ...pushMirrorsOperations,
   ...tagProtectionsOperations,
   ...repositoryCodeOperations,
+  ...repositoryFamilyOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

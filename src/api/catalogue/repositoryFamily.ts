@@ -34,6 +34,13 @@ export const repositoryFamilyOperations = [
     auth: 'signedIn',
     scope: 'repository',
   },
+] as const satisfies readonly OperationSpec[];
+
+/**
+ * Reparenting (Gitea 1.27's swagger; Gitea's source of October 2025 has no such routes): described here,
+ * not yet assembled into the catalogue, as no handler serves them yet.
+ */
+export const repositoryReparentOperations = [
   {
     operationId: 'repoReparent',
     method: 'POST',

@@ -9,6 +9,7 @@ import { tagProtectionHandlers } from './tagProtections';
 import { branchMoveHandlers } from './branchMoves';
 import { compareHandlers } from './compare';
 import { pushMirrorHandlers } from './pushMirrors';
+import { repositoryFamilyHandlers } from './repositoryFamily';
 import { repositoryFileHandlers } from './repositoryFiles';
 import { repositoryTransferHandlers } from './repositoryTransfer';
 import { collaboratorHandlers } from './collaborators';
@@ -136,6 +137,7 @@ export const routeModules: readonly HandlerMap[] = [
   branchMoveHandlers,
   compareHandlers,
   pushMirrorHandlers,
+  repositoryFamilyHandlers,
   repositoryFileHandlers,
 ];
 

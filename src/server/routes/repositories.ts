@@ -56,7 +56,11 @@ async function createFor(ctx: RequestContext, owner: UserRow): Promise<void> {
  * Gitea's `repository` event (webhooks): `{action, repository, organization, sender}`, shaped for no one in
  * particular with owner rights. A delete is announced before the row goes, as Gitea's notifier does.
  */
-function emitRepositoryEvent(ctx: RequestContext, repo: RepositoryRow, action: 'created' | 'deleted'): void {
+export function emitRepositoryEvent(
+  ctx: RequestContext,
+  repo: RepositoryRow,
+  action: 'created' | 'deleted',
+): void {
   const doer = ctx.requireUser();
   const view = { db: ctx.db, user: null, rootUrl: ctx.rootUrl };
   const owner = findUserById(ctx.db, repo.owner_id);
