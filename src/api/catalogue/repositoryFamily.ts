@@ -34,13 +34,7 @@ export const repositoryFamilyOperations = [
     auth: 'signedIn',
     scope: 'repository',
   },
-] as const satisfies readonly OperationSpec[];
-
-/**
- * Reparenting (Gitea 1.27's swagger; Gitea's source of October 2025 has no such routes): described here,
- * not yet assembled into the catalogue, as no handler serves them yet.
- */
-export const repositoryReparentOperations = [
+  // reparenting follows Gitea 1.27's swagger: Gitea's source of October 2025 has no such routes
   {
     operationId: 'repoReparent',
     method: 'POST',

@@ -4,12 +4,13 @@ import { isValidBranchName } from '../git/validate';
 import { mergeUpstream } from '../services/mergeUpstream';
 import { assertMayCreateOrgRepo, isSiteAdmin } from '../services/permissions';
 import { generateRepository } from '../services/repositoryGenerate';
+import { acceptReparent, rejectReparent, requestReparent } from '../services/reparent';
 import { findAccountByName, userType } from '../store/users';
 import type { HandlerMap } from './handler';
 import { pullActor } from './pullsLookup';
 import { emitRepositoryEvent } from './repositories';
 import { repositoryServices } from './repositoryLookup';
-import { codeWriter, readRepo, repoRoute } from './guards';
+import { codeWriter, readRepo, repoAdmin, repoRoute } from './guards';
 
 export const repositoryFamilyHandlers: HandlerMap = {
   repoMergeUpstream: repoRoute(codeWriter, async (ctx, { repo, mode }) => {
@@ -66,5 +67,20 @@ export const repositoryFamilyHandlers: HandlerMap = {
     );
     emitRepositoryEvent(ctx, generated, 'created');
     ctx.json(toRepository(ctx, generated), 201);
+  }),
+
+  // the parent's administrators ask; the answer is the fork, still waiting (202)
+  repoReparent: repoRoute(repoAdmin, async (ctx, { repo }) => {
+    const newOwner = (await ctx.body()).string('new_owner') ?? '';
+    ctx.json(toRepository(ctx, requestReparent(ctx.db, ctx.requireUser(), repo, newOwner)), 202);
+  }),
+
+  // the fork's administrators answer
+  acceptRepoReparent: repoRoute(repoAdmin, (ctx, { repo }) => {
+    ctx.json(toRepository(ctx, acceptReparent(ctx.db, repo)), 202);
+  }),
+
+  rejectRepoReparent: repoRoute(repoAdmin, (ctx, { repo }) => {
+    ctx.json(toRepository(ctx, rejectReparent(ctx.db, repo)));
   }),
 };

@@ -22,6 +22,7 @@ import { issueSearchKeysSchema } from './migrations/v63IssueSearchKeys';
 import { repositoryGramVisibilitySchema } from './migrations/v64RepositoryGramVisibility';
 import { protectedTagsSchema } from './migrations/v90ProtectedTags';
 import { pushMirrorsSchema } from './migrations/v91PushMirrors';
+import { reparentRequestsSchema } from './migrations/v92ReparentRequests';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -150,6 +151,11 @@ export const migrations: readonly Migration[] = [
     version: 91,
     description: 'issue #29: push mirrors',
     up: (db) => db.exec(pushMirrorsSchema),
+  },
+  {
+    version: 92,
+    description: 'issue #29: reparent requests',
+    up: (db) => db.exec(reparentRequestsSchema),
   },
 ];
 
