@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../operationSpec';
-import { limitParam, ownerParam, pageParam, repoParam } from './params';
+import { filesParam, limitParam, ownerParam, pageParam, repoParam, verificationParam } from './params';
 
 export const commitsOperations = [
   {
@@ -31,17 +31,8 @@ export const commitsOperations = [
         type: 'boolean',
         description: "include diff stats for every commit (disable for speedup, default 'true')",
       },
-      {
-        name: 'verification',
-        type: 'boolean',
-        description: "include verification for every commit (disable for speedup, default 'true')",
-      },
-      {
-        name: 'files',
-        type: 'boolean',
-        description:
-          "include a list of affected files for every commit (disable for speedup, default 'true')",
-      },
+      verificationParam,
+      filesParam,
       pageParam,
       limitParam,
       {
@@ -75,17 +66,8 @@ export const commitsOperations = [
         type: 'boolean',
         description: "include diff stats for every commit (disable for speedup, default 'true')",
       },
-      {
-        name: 'verification',
-        type: 'boolean',
-        description: "include verification for every commit (disable for speedup, default 'true')",
-      },
-      {
-        name: 'files',
-        type: 'boolean',
-        description:
-          "include a list of affected files for every commit (disable for speedup, default 'true')",
-      },
+      verificationParam,
+      filesParam,
     ],
     success: { status: 200, type: 'Commit' },
     statuses: [404, 422],
@@ -214,19 +196,7 @@ export const commitsOperations = [
       repoParam,
       { name: 'sha', type: 'string', required: true, description: 'a git ref or commit sha' },
     ],
-    queryParams: [
-      {
-        name: 'verification',
-        type: 'boolean',
-        description: "include verification for every commit (disable for speedup, default 'true')",
-      },
-      {
-        name: 'files',
-        type: 'boolean',
-        description:
-          "include a list of affected files for every commit (disable for speedup, default 'true')",
-      },
-    ],
+    queryParams: [verificationParam, filesParam],
     success: { status: 200, type: 'Note' },
     statuses: [404, 422],
     auth: 'public',

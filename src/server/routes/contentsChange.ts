@@ -9,7 +9,6 @@ import { entryAt } from '../git/trees';
 import { isObjectId } from '../git/validate';
 import {
   assertMayWriteBranch,
-  changeFiles,
   commitMessage,
   commitPeople,
   fileOperations,
@@ -18,6 +17,7 @@ import {
 import type { ResolvedRef } from '../git/refs';
 import { base64Content, parseCommitRequest, writablePath } from './contentsOptions';
 import type { HandlerMap } from './handler';
+import { writeFiles } from './contentsWrite';
 import { entryContents } from './repoFiles';
 import { commitOf, trackedRefChange, type GitRepository } from './repoGit';
 import { codeWriter, gitRoute } from './guards';
@@ -74,15 +74,7 @@ export const contentsChangeHandlers: HandlerMap = {
     const doer = ctx.requireUser();
     const body = await ctx.body();
     const request = { ...parseCommitRequest(body), files: parseFiles(body) };
-    assertMayWriteBranch(
-      ctx.db,
-      git.repo,
-      doer,
-      request.newBranch || request.branch || git.repo.default_branch,
-    );
-    const result = await trackedRefChange(ctx, git, () =>
-      changeFiles(git, doer, new URL(ctx.rootUrl).hostname, request),
-    );
+    const result = await writeFiles(ctx, git, doer, request);
     const commit = await commitOf(git, result.commit);
     const ref = { kind: 'branch' as const, name: result.branch, commit: commit.sha };
     const paths = request.files.map((file) => file.path);

@@ -7,13 +7,31 @@ import {
   assertMayWriteBranch,
   changeFiles,
   type FileChangeRequest,
+  type FileChangeResult,
   type FileOperation,
 } from '../services/fileChanges';
+import type { UserRow } from '../store/users';
 import { base64Content, parseCommitRequest, writablePath } from './contentsOptions';
 import type { HandlerMap } from './handler';
 import { entryContents } from './repoFiles';
 import { commitOf, trackedRefChange, type GitRepository } from './repoGit';
 import { codeWriter, gitRoute } from './guards';
+
+/** The one write path of the contents API: the target branch's protection, then the commit, tracked as a push. */
+export function writeFiles(
+  ctx: RequestContext,
+  git: GitRepository,
+  doer: UserRow,
+  request: FileChangeRequest,
+): Promise<FileChangeResult> {
+  assertMayWriteBranch(
+    ctx.db,
+    git.repo,
+    doer,
+    request.newBranch || request.branch || git.repo.default_branch,
+  );
+  return trackedRefChange(ctx, git, () => changeFiles(git, doer, new URL(ctx.rootUrl).hostname, request));
+}
 
 async function parseRequest(ctx: RequestContext, operation: FileOperation): Promise<FileChangeRequest> {
   const path = writablePath(ctx.param('filepath'));
@@ -49,15 +67,7 @@ async function handleChange(
   const operation: FileOperation = creates ? 'create' : method === 'put' ? 'update' : 'delete';
   const status = creates ? 201 : 200;
   const request = await parseRequest(ctx, operation);
-  assertMayWriteBranch(
-    ctx.db,
-    git.repo,
-    doer,
-    request.newBranch || request.branch || git.repo.default_branch,
-  );
-  const result = await trackedRefChange(ctx, git, () =>
-    changeFiles(git, doer, new URL(ctx.rootUrl).hostname, request),
-  );
+  const result = await writeFiles(ctx, git, doer, request);
   const path = request.files[0]!.path;
   const commit = await commitOf(git, result.commit);
   let content = null;

@@ -18,6 +18,7 @@ import {
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { AddressRefused, addressPolicyFor, type AddressPolicy } from './addressPolicy';
 import type { AppServices } from './appServices';
+import { pinnedSource } from './migrationSource';
 import { seal, unseal } from './secretBox';
 
 /** Gitea's `[mirror] MIN_INTERVAL`: a shorter non-zero interval is refused. */
@@ -46,13 +47,7 @@ async function checkedRemote(
   credentials?: { username: string; password: string },
 ): Promise<FetchSource> {
   try {
-    const target = await services.policy.check(url);
-    return {
-      kind: 'url',
-      url,
-      credentials,
-      pin: { host: target.host, port: target.port, addresses: target.addresses },
-    };
+    return await pinnedSource(services.policy, url, credentials);
   } catch (error) {
     // Gitea's IsMigrateURLAllowed refusal reads as ErrInvalidCloneAddr{IsPermissionDenied}: 401
     if (error instanceof AddressRefused) throw unauthenticated('Permission denied');
