@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { makeTempDir, removeDirs } from '../helpers/gitFixtures';
 import { mustGit, remoteUrl, tryGit } from '../helpers/gitRemote';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { repositoryWithWriters } from './repoWithWriters';
 
 /** Renaming and moving branches through the API, and the priority of branch protection rules. */
 
@@ -20,23 +21,8 @@ let owner: TestUser;
 let writer: TestUser;
 let counter = 0;
 
-async function makeRepository(name: string): Promise<string> {
-  const res = await server.request<{ full_name: string }>('POST', '/user/repos', {
-    token: owner.token,
-    body: { name, auto_init: true },
-  });
-  assert.equal(res.status, 201, res.text);
-  const added = await server.request(
-    'PUT',
-    `/repos/${res.json.full_name}/collaborators/${writer.user.login}`,
-    {
-      token: owner.token,
-      body: { permission: 'write' },
-    },
-  );
-  assert.equal(added.status, 204, added.text);
-  return res.json.full_name;
-}
+const makeRepository = (name: string): Promise<string> =>
+  repositoryWithWriters(server, owner, name, [writer]);
 
 async function makeBranch(repo: string, name: string, from = 'main'): Promise<string> {
   const res = await server.request<BranchJson>('POST', `/repos/${repo}/branches`, {

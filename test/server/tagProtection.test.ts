@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { makeTempDir, removeDirs } from '../helpers/gitFixtures';
 import { mustGit, remoteUrl, tryGit } from '../helpers/gitRemote';
 import { startServer, type TestServer, type TestUser } from './harness';
+import { repositoryWithWriters } from './repoWithWriters';
 
 /** Tag protection rules through the API, and enforced on the tag API, releases and git pushes. */
 
@@ -23,25 +24,8 @@ let writer: TestUser;
 let trusted: TestUser;
 let counter = 0;
 
-async function makeRepository(name: string): Promise<string> {
-  const res = await server.request<{ full_name: string }>('POST', '/user/repos', {
-    token: owner.token,
-    body: { name, auto_init: true },
-  });
-  assert.equal(res.status, 201, res.text);
-  for (const user of [writer, trusted]) {
-    const added = await server.request(
-      'PUT',
-      `/repos/${res.json.full_name}/collaborators/${user.user.login}`,
-      {
-        token: owner.token,
-        body: { permission: 'write' },
-      },
-    );
-    assert.equal(added.status, 204, added.text);
-  }
-  return res.json.full_name;
-}
+const makeRepository = (name: string): Promise<string> =>
+  repositoryWithWriters(server, owner, name, [writer, trusted]);
 
 const protect = (repo: string, body: Record<string, unknown>, token = owner.token) =>
   server.request<TagProtectionJson>('POST', `/repos/${repo}/tag_protections`, { token, body });

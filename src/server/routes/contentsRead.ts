@@ -6,7 +6,7 @@ import type { ResolvedRef } from '../git/refs';
 import { blobSizes, entryAt, readBlob, readTree, type TreeEntry } from '../git/trees';
 import { normalizeTreePath } from '../git/validate';
 import type { HandlerMap } from './handler';
-import { entryContents, serveRaw } from './repoFiles';
+import { contentsTarget, entryContents, serveRaw } from './repoFiles';
 import { commitOf, resolveRefOrDefault, type GitRepository } from './repoGit';
 import { gitRoute, readRepo } from './guards';
 
@@ -137,21 +137,12 @@ export const contentsReadHandlers: HandlerMap = {
   repoGetContentsExt: gitRoute(readRepo, async (ctx, git) => {
     const includes = parseIncludes(ctx.args.includes);
     const path = treePath(ctx.param('filepath'));
-    const refName = ctx.args.ref || undefined;
-    let ref: ResolvedRef;
-    try {
-      ref = await resolveRefOrDefault(git, refName);
-    } catch (error) {
-      // an empty repository's root lists as empty, as Gitea answers it
-      if (refName === undefined && path === '') {
-        ctx.json({ dir_contents: [] });
-        return;
-      }
-      throw error;
+    const target = await contentsTarget(git, ctx.args.ref || undefined, path);
+    if (!target) {
+      ctx.json({ dir_contents: [] });
+      return;
     }
-    const commit = await commitOf(git, ref.commit);
-    const entry = await entryAt(git.reader, commit.tree, path);
-    if (!entry) throw notFound(`file does not exist [path: ${path}]`);
+    const { ref, commit, entry } = target;
     if (entry.kind !== 'dir') {
       ctx.json({ file_contents: await extEntry(ctx, git, ref, commit.tree, path, entry, includes) });
       return;

@@ -5,7 +5,7 @@ import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { archiveContentType, ArchiveError, parseArchiveName, streamArchive } from '../git/archive';
 import { streamBlob } from '../git/catFile';
-import { lastChangeOf, readCommit } from '../git/commits';
+import { lastChangeOf, readCommit, type CommitObject } from '../git/commits';
 import { parseEditorconfig, propertiesFor, toDefinition, type Editorconfig } from '../git/editorconfig';
 import { ObjectCache } from '../git/objectCache';
 import { resolveRefPrefix, type ResolvedRef } from '../git/refs';
@@ -188,27 +188,41 @@ export async function entryContents(
   });
 }
 
+/**
+ * What a contents path names at a ref (the default branch when none): the ref, its commit and the entry;
+ * 404 for a path that is not there; undefined for the root of a repository without commits, which Gitea
+ * lists as empty.
+ */
+export async function contentsTarget(
+  git: GitRepository,
+  refName: string | undefined,
+  path: string,
+): Promise<{ ref: ResolvedRef; commit: CommitObject; entry: TreeEntry } | undefined> {
+  let ref: ResolvedRef;
+  try {
+    ref = await resolveRefOrDefault(git, refName);
+  } catch (error) {
+    if (refName === undefined && path === '') return undefined;
+    throw error;
+  }
+  const commit = await commitOf(git, ref.commit);
+  const entry = await entryAt(git.reader, commit.tree, path);
+  if (!entry) throw notFound(`file does not exist [path: ${path}]`);
+  return { ref, commit, entry };
+}
+
 async function serveContents(
   ctx: RequestContext<'repoGetContents' | 'repoGetContentsList'>,
   git: GitRepository,
   rawPath: string,
 ): Promise<void> {
   const path = treePathOr404(rawPath);
-  const refName = contentsRef(ctx);
-  let ref: ResolvedRef;
-  try {
-    ref = await resolveRefOrDefault(git, refName);
-  } catch (error) {
-    // Gitea lists the root of a repository without commits as empty.
-    if (refName === undefined && path === '') {
-      ctx.json([]);
-      return;
-    }
-    throw error;
+  const target = await contentsTarget(git, contentsRef(ctx), path);
+  if (!target) {
+    ctx.json([]);
+    return;
   }
-  const commit = await commitOf(git, ref.commit);
-  const entry = await entryAt(git.reader, commit.tree, path);
-  if (!entry) throw notFound(`file does not exist [path: ${path}]`);
+  const { ref, commit, entry } = target;
   if (entry.kind !== 'dir') {
     ctx.json(await entryContents(ctx, git, ref, commit.tree, path, entry, { withContent: true }));
     return;
