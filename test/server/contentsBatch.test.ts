@@ -142,6 +142,11 @@ describe('reading', () => {
     );
     assert.equal(text(file.json.file_contents.content), 'alpha two\n');
     assert.equal((await server.request('GET', `${base}/contents-ext/none`)).status, 404);
+    for (const root of [`${base}/contents-ext/`, `${base}/contents-ext/%2E`]) {
+      const listing = await server.request<{ dir_contents: ContentsJson[] }>('GET', root);
+      assert.equal(listing.status, 200, `${root}: ${listing.text}`);
+      assert.ok(listing.json.dir_contents.some((c) => c.name === 'docs'));
+    }
   });
 
   test('files by list, by query or by POST; a missing one is null', async () => {

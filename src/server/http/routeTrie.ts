@@ -102,7 +102,30 @@ export class RouteTrie<T> {
   }
 
   match(path: string): TrieMatch<T> | undefined {
-    return this.walk(this.root, splitPath(path), 0, []);
+    const segments = splitPath(path);
+    const found = this.walk(this.root, segments, 0, []);
+    if (found || !path.endsWith('/')) return found;
+    // `/contents-ext/`: a wildcard right after the last segment takes the empty rest, as chi's `*` does
+    return this.emptyWildcard(this.root, segments, 0, []);
+  }
+
+  /** The wildcard after exactly these segments (statics and plain placeholders), with an empty value. */
+  private emptyWildcard(
+    node: TrieNode<T>,
+    segments: readonly string[],
+    index: number,
+    values: string[],
+  ): TrieMatch<T> | undefined {
+    if (index === segments.length) {
+      return node.wildcard && node.wildcard.targets.size > 0
+        ? { targets: node.wildcard.targets, rawValues: [...values, ''] }
+        : undefined;
+    }
+    const segment = segments[index]!;
+    const staticChild = node.statics.get(segment);
+    const found = staticChild && this.emptyWildcard(staticChild, segments, index + 1, values);
+    if (found) return found;
+    return node.param && this.emptyWildcard(node.param, segments, index + 1, [...values, segment]);
   }
 
   private child(map: Map<string, TrieNode<T>>, key: string): TrieNode<T> {
