@@ -90,6 +90,46 @@ describe('generating a repository from a template', () => {
     );
   });
 
+  test('expands the variables of .gitea/template in the files it names, paths included', async () => {
+    const b64 = (text: string): string => Buffer.from(text).toString('base64');
+    const created = await server.request('POST', '/user/repos', {
+      token: owner.token,
+      body: { name: 'expanding', auto_init: true, template: true },
+    });
+    assert.equal(created.status, 201, created.text);
+    const files = await server.request('POST', '/repos/gr-owner/expanding/contents', {
+      token: owner.token,
+      body: {
+        files: [
+          { operation: 'create', path: '.gitea/template', content: b64('# the names\n*.txt\n') },
+          {
+            operation: 'create',
+            path: '$REPO_NAME_SNAKE.txt',
+            content: b64('${REPO_OWNER}/${REPO_NAME} from $TEMPLATE_NAME\n'),
+          },
+          { operation: 'create', path: 'kept.md', content: b64('$REPO_NAME stays\n') },
+        ],
+      },
+    });
+    assert.equal(files.status, 201, files.text);
+    const res = await server.request('POST', '/repos/gr-owner/expanding/generate', {
+      token: other.token,
+      body: { owner: 'gr-other', name: 'My-Project', git_content: true },
+    });
+    assert.equal(res.status, 201, res.text);
+    const made = '/repos/gr-other/My-Project';
+    const expanded = await server.request<{ content: string }>('GET', `${made}/contents/my_project.txt`);
+    assert.equal(expanded.status, 200, expanded.text);
+    assert.equal(
+      Buffer.from(expanded.json.content, 'base64').toString(),
+      'gr-other/My-Project from expanding\n',
+    );
+    const kept = await server.request<{ content: string }>('GET', `${made}/contents/kept.md`);
+    assert.equal(Buffer.from(kept.json.content, 'base64').toString(), '$REPO_NAME stays\n');
+    assert.equal((await server.request('GET', `${made}/contents/.gitea/template`)).status, 404);
+    assert.equal((await server.request('GET', `${made}/contents/README.md`)).status, 200);
+  });
+
   test('takes only what is asked for', async () => {
     const res = await server.request<RepoJson>('POST', `${template}/generate`, {
       token: other.token,

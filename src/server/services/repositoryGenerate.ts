@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { invalid } from '../domain/errors';
 import { commitTree, deleteRef, fetchBranch, setRef, treeOf } from '../git/merge';
+import { commitFileChanges, type FileChange } from '../git/fileCommit';
 import { repositoryGitDir } from '../git/paths';
 import { branchRef } from '../git/refs';
 import { setHeadBranch } from '../git/repository';
+import { runGit } from '../git/run';
+import { listTreeEntries } from '../git/treeListing';
 import type { Database } from '../store/database';
 import {
   insertProtectedBranch,
@@ -18,6 +21,14 @@ import type { UserRow } from '../store/users';
 import { gitPerson } from './mergeStyles';
 import { trackRefChanges, type RefChangeServices } from './refChanges';
 import { createRepository, type RepositoryServices } from './repositoryCreate';
+import {
+  expandTemplate,
+  sanitizeTemplatePath,
+  templateFile,
+  templateMatcher,
+  templateVariables,
+  type TemplateRepository,
+} from './templateExpansion';
 
 /** Gitea's GenerateRepoOptions: what of the template the new repository takes. */
 export interface GenerateInput {
@@ -35,6 +46,52 @@ export interface GenerateInput {
 }
 
 type GenerateServices = RepositoryServices & RefChangeServices;
+
+const describe = (rootUrl: string, repo: RepositoryRow): TemplateRepository => ({
+  name: repo.name,
+  description: repo.description,
+  ownerName: repo.owner_name,
+  link: `${rootUrl}${repo.owner_name}/${repo.name}`,
+  httpsUrl: `${rootUrl}${repo.owner_name}/${repo.name}.git`,
+  // Teahouse serves no SSH
+  sshUrl: '',
+});
+
+/**
+ * The files of the template's tip with `.gitea/template` applied, as Gitea's processGiteaTemplateFile does:
+ * the file itself goes, and the files its globs name get the variables expanded in content and path.
+ * Undefined when the template has no such file (its tree is taken as it is).
+ */
+async function expandedFiles(
+  services: GenerateServices,
+  gitDir: string,
+  tree: string,
+  template: RepositoryRow,
+  repo: RepositoryRow,
+): Promise<FileChange[] | undefined> {
+  const entries = await listTreeEntries(gitDir, tree, { recursive: true, treesToo: false });
+  const rules = entries.find((entry) => entry.path === templateFile && entry.type === 'blob');
+  if (!rules) return undefined;
+  // the files a template expands are text, as Gitea reads them
+  const readText = async (sha: string): Promise<string> =>
+    (await runGit(['cat-file', 'blob', sha], { gitDir })).stdout;
+  const matches = templateMatcher(await readText(rules.sha));
+  const variables = templateVariables(describe(services.rootUrl, template), describe(services.rootUrl, repo));
+  const files = new Map<string, FileChange>();
+  for (const entry of entries) {
+    if (entry === rules) continue;
+    const regular = entry.mode === '100644' || entry.mode === '100755';
+    if (!regular || !matches(entry.path)) {
+      if (!files.has(entry.path))
+        files.set(entry.path, { kind: 'blob', path: entry.path, sha: entry.sha, mode: entry.mode });
+      continue;
+    }
+    const content = expandTemplate(await readText(entry.sha), variables);
+    const path = sanitizeTemplatePath(expandTemplate(entry.path, variables)) || entry.path;
+    files.set(path, { kind: 'write', path, content: Buffer.from(content, 'utf8'), mode: entry.mode });
+  }
+  return [...files.values()];
+}
 
 /**
  * The template's default branch as one new commit ("Initial commit" by the doer) on the new repository's
@@ -57,13 +114,18 @@ async function copyGitContent(
         incoming,
       );
       const person = gitPerson(doer, services.noreplyHost);
-      const commit = await commitTree(gitDir, {
-        tree: await treeOf(gitDir, tip),
-        parents: [],
-        message: 'Initial commit\n',
-        author: person,
-        committer: person,
-      });
+      const message = 'Initial commit\n';
+      const tree = await treeOf(gitDir, tip);
+      const changes = await expandedFiles(services, gitDir, tree, template, repo);
+      const commit = changes
+        ? await commitFileChanges(gitDir, {
+            parent: undefined,
+            changes,
+            message,
+            author: person,
+            committer: person,
+          })
+        : await commitTree(gitDir, { tree, parents: [], message, author: person, committer: person });
       await setRef(gitDir, branchRef(repo.default_branch), commit);
       await setHeadBranch(gitDir, repo.default_branch);
     } finally {
