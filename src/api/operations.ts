@@ -42,6 +42,10 @@ import { userBlocksOperations } from './catalogue/userBlocks';
 import { accountHooksOperations } from './catalogue/accountHooks';
 import { avatarOperations } from './catalogue/avatars';
 import { activityFeedOperations } from './catalogue/activityFeeds';
+import { tagProtectionsOperations } from './catalogue/tagProtections';
+import { pushMirrorsOperations } from './catalogue/pushMirrors';
+import { repositoryCodeOperations } from './catalogue/repositoryCode';
+import { repositoryFamilyOperations } from './catalogue/repositoryFamily';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -93,6 +97,10 @@ export const operationCatalogue = [
   ...accountHooksOperations,
   ...avatarOperations,
   ...activityFeedOperations,
+  ...pushMirrorsOperations,
+  ...tagProtectionsOperations,
+  ...repositoryCodeOperations,
+  ...repositoryFamilyOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

@@ -28,6 +28,7 @@ import { subscribeNotifications } from './services/notifications';
 import { subscribeActivityLog } from './services/activityLog';
 import { startWebhooks } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
+import { startPushMirrorsOnCommit } from './services/pushMirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
 import { startCommitReferences } from './services/commitReferences';
@@ -142,6 +143,7 @@ export function createTeahouseServer(
         (error: unknown) => log.error('recovering interrupted operations failed', error),
       );
       startMirrorScheduler(app);
+      startPushMirrorsOnCommit(app);
       const workspace = startWorkspaceSync(app, {
         folders: () => [...new Set([...config.workspaces, ...windows.folders()])],
       });

@@ -363,11 +363,11 @@ describe('the catalogue is well formed', () => {
     assert.deepEqual(clashes, []);
   });
 
-  test('every write needs at least a signed-in caller; only the markdown renders (which store nothing) are open', () => {
+  test('every write needs at least a signed-in caller; only the markdown renders and the file reads by POST (which store nothing) are open', () => {
     const open = operations.filter((op) => op.method !== 'GET' && op.auth === 'public');
     assert.deepEqual(
       open.map((op) => op.operationId),
-      ['renderMarkdown', 'renderMarkdownRaw'],
+      ['renderMarkdown', 'renderMarkdownRaw', 'repoGetFileContentsPost'],
     );
   });
 

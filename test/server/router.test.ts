@@ -95,6 +95,24 @@ describe('router', () => {
     assert.equal(branch.params['branch'], 'feature/x y/z');
   });
 
+  test("after a trailing slash a wildcard takes the empty rest, where nothing else answers (chi's `*`)", () => {
+    const contents = buildRouter([
+      op('repoGetContentsExt', 'GET', '/repos/{owner}/{repo}/contents-ext/{filepath}', {
+        pathParams: [{ name: 'filepath', type: 'string', required: true, wildcard: true }],
+      }),
+    ]);
+    assert.equal(contents.resolve('GET', '/repos/o/r/contents-ext/').params['filepath'], '');
+    assert.equal(
+      statusOf(() => contents.resolve('GET', '/repos/o/r/contents-ext')),
+      404,
+    );
+    // a static route still wins
+    assert.equal(
+      buildRouter(operations).resolve('GET', '/repos/o/r/branches/').op.operationId,
+      'repoListBranches',
+    );
+  });
+
   test('a single-segment placeholder decodes %2F into a slash', () => {
     assert.equal(router.resolve('GET', '/repos/o/r/git/refs/heads%2Fmain').params['ref'], 'heads/main');
     assert.equal(

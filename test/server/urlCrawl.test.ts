@@ -179,6 +179,10 @@ describe('every URL in an answer resolves to what it names', () => {
       // reads only a bearer token while the crawl signs in with Basic; neither answer holds a URL
       const notFoundHere = ['getSigningKeySSH', 'repoSigningKeySSH', 'getCurrentToken'];
       if (res.status === 404 && notFoundHere.includes(op.operationId)) continue;
+      // the world's commit was merged by no pull request (repoGitRead.test.ts has one that was)
+      if (res.status === 404 && op.operationId === 'repoGetCommitPullRequest') continue;
+      // the files to read come in a `body` query the crawl does not fill (contentsRead tests fill it)
+      if (res.status === 400 && op.operationId === 'repoGetFileContents') continue;
       if (res.status !== 200) {
         failedOperations.push(`${op.operationId} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
         continue;

@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../operationSpec';
-import { limitParam, ownerParam, pageParam, repoParam } from './params';
+import { filesParam, limitParam, ownerParam, pageParam, repoParam, verificationParam } from './params';
 
 export const commitsOperations = [
   {
@@ -31,17 +31,8 @@ export const commitsOperations = [
         type: 'boolean',
         description: "include diff stats for every commit (disable for speedup, default 'true')",
       },
-      {
-        name: 'verification',
-        type: 'boolean',
-        description: "include verification for every commit (disable for speedup, default 'true')",
-      },
-      {
-        name: 'files',
-        type: 'boolean',
-        description:
-          "include a list of affected files for every commit (disable for speedup, default 'true')",
-      },
+      verificationParam,
+      filesParam,
       pageParam,
       limitParam,
       {
@@ -75,17 +66,8 @@ export const commitsOperations = [
         type: 'boolean',
         description: "include diff stats for every commit (disable for speedup, default 'true')",
       },
-      {
-        name: 'verification',
-        type: 'boolean',
-        description: "include verification for every commit (disable for speedup, default 'true')",
-      },
-      {
-        name: 'files',
-        type: 'boolean',
-        description:
-          "include a list of affected files for every commit (disable for speedup, default 'true')",
-      },
+      verificationParam,
+      filesParam,
     ],
     success: { status: 200, type: 'Commit' },
     statuses: [404, 422],
@@ -162,6 +144,62 @@ export const commitsOperations = [
     success: { status: 200, type: 'CommitStatus', list: true },
     statuses: [400, 404],
     auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoGetCommitPullRequest',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{sha}/pull',
+    group: 'repository',
+    summary: 'Get the merged pull request of the commit',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'sha', type: 'string', required: true, description: 'SHA of the commit to get' },
+    ],
+    success: { status: 200, type: 'PullRequest' },
+    statuses: [404],
+    auth: 'public',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoDownloadCommitDiffOrPatch',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/git/commits/{sha}.{diffType}',
+    group: 'repository',
+    summary: "Get a commit's diff or patch",
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'sha', type: 'string', required: true, description: 'SHA of the commit to get' },
+      {
+        name: 'diffType',
+        type: 'string',
+        required: true,
+        description: 'whether the output is diff or patch',
+        enum: ['diff', 'patch'],
+      },
+    ],
+    success: { status: 200, content: 'text' },
+    statuses: [404],
+    auth: 'public',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoGetNote',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/git/notes/{sha}',
+    group: 'repository',
+    summary: 'Get a note corresponding to a single commit from a repository',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      { name: 'sha', type: 'string', required: true, description: 'a git ref or commit sha' },
+    ],
+    queryParams: [verificationParam, filesParam],
+    success: { status: 200, type: 'Note' },
+    statuses: [404, 422],
+    auth: 'public',
     scope: 'repository',
   },
 ] as const satisfies readonly OperationSpec[];

@@ -72,3 +72,16 @@ export const issueSortParam = {
   description: 'Order of the results; Gitea reads it though its swagger leaves it out',
   enum: issueSortTypes,
 } as const satisfies ParamSpec;
+
+/** Gitea's switches of a commit answer: each on unless turned off. */
+export const verificationParam = {
+  name: 'verification',
+  type: 'boolean',
+  description: "include verification for every commit (disable for speedup, default 'true')",
+} as const satisfies ParamSpec;
+
+export const filesParam = {
+  name: 'files',
+  type: 'boolean',
+  description: "include a list of affected files for every commit (disable for speedup, default 'true')",
+} as const satisfies ParamSpec;

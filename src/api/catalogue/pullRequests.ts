@@ -1,5 +1,13 @@
 import type { OperationSpec } from '../operationSpec';
-import { limitParam, ownerParam, pageParam, pullIndexParam, repoParam } from './params';
+import {
+  filesParam,
+  limitParam,
+  ownerParam,
+  pageParam,
+  pullIndexParam,
+  repoParam,
+  verificationParam,
+} from './params';
 
 export const pullRequestsOperations = [
   {
@@ -130,21 +138,7 @@ export const pullRequestsOperations = [
     group: 'repository',
     summary: 'Get commits for a pull request',
     pathParams: [ownerParam, repoParam, pullIndexParam],
-    queryParams: [
-      pageParam,
-      limitParam,
-      {
-        name: 'verification',
-        type: 'boolean',
-        description: "include verification for every commit (disable for speedup, default 'true')",
-      },
-      {
-        name: 'files',
-        type: 'boolean',
-        description:
-          "include a list of affected files for every commit (disable for speedup, default 'true')",
-      },
-    ],
+    queryParams: [pageParam, limitParam, verificationParam, filesParam],
     success: { status: 200, type: 'Commit', list: true },
     statuses: [404],
     auth: 'public',

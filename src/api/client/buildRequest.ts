@@ -47,11 +47,14 @@ export function buildRequest(
     return encodePathValue(operation.operationId, name, args[name], wildcard === true);
   });
   const url = new URL(apiRoot + path);
+  // Gitea's GET /file-contents takes its JSON as a query named `body`: there `body` is no request body
+  const bodyIsQuery =
+    operation.body === undefined && operation.queryParams?.some((param) => param.name === 'body') === true;
   for (const [name, value] of Object.entries(args)) {
-    if (name !== 'body' && !pathNames.has(name)) appendQuery(url.searchParams, name, value);
+    if ((name !== 'body' || bodyIsQuery) && !pathNames.has(name)) appendQuery(url.searchParams, name, value);
   }
   const headers: Record<string, string> = { accept: acceptFor(successContentOf(operation)) };
-  const body = encodeBody(operation, args['body']);
+  const body = encodeBody(operation, bodyIsQuery ? undefined : args['body']);
   if (body?.contentType !== undefined) headers['content-type'] = body.contentType;
   return { operation, method: operation.method, url, headers, ...(body && { body: body.content }) };
 }

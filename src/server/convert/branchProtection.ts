@@ -3,17 +3,13 @@ import { protectionFlags, protectionLists, type ProtectedBranchRow } from '../st
 import type { Database } from '../store/database';
 import { findTeamById } from '../store/teams';
 import { findUserById } from '../store/users';
+import { allowListIds as idList } from '../services/branchProtectionRules';
 import { isoTime } from './time';
 
-function idList(json: string): number[] {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
-}
-
 /** Names of the users (or teams) still there; deleted ones drop out as in Gitea. */
-const userNames = (db: Database, json: string): string[] =>
+export const userNames = (db: Database, json: string): string[] =>
   idList(json).flatMap((id) => findUserById(db, id)?.name ?? []);
-const teamNames = (db: Database, json: string): string[] =>
+export const teamNames = (db: Database, json: string): string[] =>
   idList(json).flatMap((id) => findTeamById(db, id)?.name ?? []);
 
 /** Gitea's `BranchProtection`; `branch_name` repeats the rule name (deprecated in Gitea). */

@@ -123,3 +123,21 @@ export async function changedFiles(gitDir: string, from: string, to: string): Pr
     };
   });
 }
+
+/** Git's empty tree: what a root commit is compared with. */
+export const emptyTreeId = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** A commit's changes against its first parent (Gitea's commit diff), as `git diff` text. */
+export function commitDiffText(
+  gitDir: string,
+  commit: { readonly sha: string; readonly parents: readonly string[] },
+  binary = false,
+): Promise<string> {
+  return diffText(gitDir, commit.parents[0] ?? emptyTreeId, commit.sha, { binary });
+}
+
+/** The commit as one mail (`git format-patch -1`), what Gitea's `{sha}.patch` answers. */
+export async function commitPatchText(gitDir: string, commit: { readonly sha: string }): Promise<string> {
+  assertCommitId(commit.sha);
+  return (await runGit(['format-patch', '-1', '--binary', '--stdout', commit.sha, '--'], { gitDir })).stdout;
+}

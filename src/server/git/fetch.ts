@@ -21,7 +21,7 @@ export const fetchTimeoutMs = 10 * 60_000;
  * shows in a process list: the credentials as a header, the approved addresses pinned, redirects (which
  * could lead anywhere) refused, and only the source's own protocol allowed (no `ext::`, no `file://`).
  */
-function fetchEnv(source: FetchSource): Record<string, string> {
+export function fetchEnv(source: FetchSource): Record<string, string> {
   const settings: [string, string][] = [];
   if (source.kind === 'url') {
     settings.push(['http.followRedirects', 'false']);
@@ -46,7 +46,8 @@ function fetchEnv(source: FetchSource): Record<string, string> {
   };
 }
 
-const address = (source: FetchSource): string => (source.kind === 'url' ? source.url.href : source.path);
+export const address = (source: FetchSource): string =>
+  source.kind === 'url' ? source.url.href : source.path;
 
 /**
  * `git clone --mirror` into `destination` (a new bare repository with every reference of the source). The

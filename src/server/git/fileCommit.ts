@@ -6,10 +6,14 @@ import { branchRef } from './refs';
 import { GitError, runGit } from './run';
 import { assertCommitMessage, isObjectId, isValidBranchName } from './validate';
 
-/** A file to write (content and mode) or to delete, by its normalised path in the tree. */
+/** A file to write (content and mode), to point at an existing blob, or to delete, by its normalised path. */
 export type FileChange =
   | { readonly kind: 'write'; readonly path: string; readonly content: Buffer; readonly mode: string }
+  | { readonly kind: 'blob'; readonly path: string; readonly sha: string; readonly mode: string }
   | { readonly kind: 'delete'; readonly path: string };
+
+/** Why `git apply` refused a patch (its own words), for a 422. */
+export class PatchRejected extends Error {}
 
 export interface FileCommitRequest {
   /** The parent commit; undefined for the first commit of an empty repository. */
@@ -27,6 +31,58 @@ export interface FileCommitRequest {
  * reference moves (see `moveBranch`).
  */
 export async function commitFileChanges(gitDir: string, request: FileCommitRequest): Promise<string> {
+  return commitOnScratchIndex(gitDir, request, async (env) => {
+    // One `--index-info` batch (NUL-separated, so any path is taken verbatim): mode 0 removes an entry.
+    const records: string[] = [];
+    for (const change of request.changes) {
+      if (change.kind === 'delete') {
+        records.push(`0 ${'0'.repeat(request.parent?.length ?? 40)}\t${change.path}\0`);
+        continue;
+      }
+      if (change.kind === 'blob') {
+        if (!isObjectId(change.sha)) throw new Error(`not a blob id: ${change.sha}`);
+        records.push(`${change.mode} ${change.sha}\t${change.path}\0`);
+        continue;
+      }
+      const blob = (
+        await runGit(['hash-object', '-w', '--stdin'], { gitDir, env, input: change.content })
+      ).stdout.trim();
+      records.push(`${change.mode} ${blob}\t${change.path}\0`);
+    }
+    await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('') });
+  });
+}
+
+/**
+ * A commit of a unified diff applied to the parent's tree, as Gitea's ApplyDiffPatch does it (`git apply
+ * --cached` on a temporary index: no worktree). Throws `PatchRejected` when the patch does not apply.
+ */
+export async function commitPatch(
+  gitDir: string,
+  request: Omit<FileCommitRequest, 'changes' | 'parent'> & {
+    readonly parent: string;
+    readonly patch: string;
+  },
+): Promise<string> {
+  return commitOnScratchIndex(gitDir, { ...request, changes: [] }, async (env) => {
+    try {
+      await runGit(
+        ['apply', '--cached', '--recount', '--ignore-whitespace', '--whitespace=fix', '--binary', '-'],
+        { gitDir, env, input: request.patch },
+      );
+    } catch (error) {
+      if (error instanceof GitError) throw new PatchRejected(error.stderr.trim() || error.message);
+      throw error;
+    }
+  });
+}
+
+/** Reads the parent's tree into a temporary index, lets `change` edit it, writes the tree and the commit. */
+async function commitOnScratchIndex(
+  gitDir: string,
+  request: FileCommitRequest,
+  change: (env: Record<string, string>) => Promise<void>,
+): Promise<string> {
   if (request.parent !== undefined && !isObjectId(request.parent))
     throw new Error(`not a commit id: ${request.parent}`);
   // before any object is written: a refused request leaves the repository as it was
@@ -38,19 +94,7 @@ export async function commitFileChanges(gitDir: string, request: FileCommitReque
       gitDir,
       env,
     });
-    // One `--index-info` batch (NUL-separated, so any path is taken verbatim): mode 0 removes an entry.
-    const records: string[] = [];
-    for (const change of request.changes) {
-      if (change.kind === 'delete') {
-        records.push(`0 ${'0'.repeat(request.parent?.length ?? 40)}\t${change.path}\0`);
-        continue;
-      }
-      const blob = (
-        await runGit(['hash-object', '-w', '--stdin'], { gitDir, env, input: change.content })
-      ).stdout.trim();
-      records.push(`${change.mode} ${blob}\t${change.path}\0`);
-    }
-    await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('') });
+    await change(env);
     const tree = (await runGit(['write-tree'], { gitDir, env })).stdout.trim();
     const args = ['commit-tree', '--no-gpg-sign', tree];
     if (request.parent !== undefined) args.push('-p', request.parent);

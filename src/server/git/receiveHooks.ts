@@ -4,8 +4,9 @@ import path from 'node:path';
 /*
  * The hooks a receive-pack runs when the server sets `core.hooksPath` for it. Shell scripts, so git runs
  * them without Node; they read their settings from the environment of that one push:
- * - `pre-receive` refuses updates to branches matching `TEAHOUSE_DENY_PUSH` and deletions of branches
- *   matching `TEAHOUSE_DENY_DELETE` (POSIX extended expressions; empty = none);
+ * - `pre-receive` refuses deletions of branches matching `TEAHOUSE_DENY_DELETE` (a POSIX extended
+ *   expression; empty = none), and updates of branches and tags that `TEAHOUSE_BRANCH_RULES` /
+ *   `TEAHOUSE_TAG_RULES` deny: lines of `allow` or `deny`, a tab and an expression, the first match deciding;
  * - with `TEAHOUSE_GIT_HOOKS=1` (`--enable-git-hooks`) each then runs the repository's own hook that the
  *   git hooks API sets, Gitea's `hooks/<name>.d/<name>` in the git directory, with the same input and
  *   arguments; a failing pre-receive or update hook refuses the push as git would.
@@ -16,17 +17,34 @@ const userHook = (name: string): string => `"\${GIT_DIR:-.}/hooks/${name}.d/${na
 const preReceive = `#!/bin/sh
 input=$(cat)
 status=0
+tab=$(printf '\\t')
+verdict() {
+  printf '%s\\n' "$2" | while IFS="$tab" read -r rule expression; do
+    [ -n "$expression" ] || continue
+    if printf '%s\\n' "$1" | grep -Eq -- "$expression"; then echo "$rule"; break; fi
+  done
+}
 while read -r old new ref; do
-  case "$ref" in refs/heads/*) ;; *) continue ;; esac
-  branch=\${ref#refs/heads/}
-  if [ -n "$TEAHOUSE_DENY_DELETE" ] && [ -z "\${new#"\${new%%[!0]*}"}" ] &&
-    printf '%s\\n' "$branch" | grep -Eq -- "$TEAHOUSE_DENY_DELETE"; then
-    echo "Gitea: branch $branch is protected from deletion" >&2
-    status=1
-  elif [ -n "$TEAHOUSE_DENY_PUSH" ] && printf '%s\\n' "$branch" | grep -Eq -- "$TEAHOUSE_DENY_PUSH"; then
-    echo "Gitea: Not allowed to push to protected branch $branch" >&2
-    status=1
-  fi
+  case "$ref" in
+  refs/heads/*)
+    branch=\${ref#refs/heads/}
+    if [ -n "$TEAHOUSE_DENY_DELETE" ] && [ -z "\${new#"\${new%%[!0]*}"}" ] &&
+      printf '%s\\n' "$branch" | grep -Eq -- "$TEAHOUSE_DENY_DELETE"; then
+      echo "Gitea: branch $branch is protected from deletion" >&2
+      status=1
+    elif [ "$(verdict "$branch" "$TEAHOUSE_BRANCH_RULES")" = deny ]; then
+      echo "Gitea: Not allowed to push to protected branch $branch" >&2
+      status=1
+    fi
+    ;;
+  refs/tags/*)
+    tag=\${ref#refs/tags/}
+    if [ "$(verdict "$tag" "$TEAHOUSE_TAG_RULES")" = deny ]; then
+      echo "Gitea: Tag $tag is protected" >&2
+      status=1
+    fi
+    ;;
+  esac
 done <<EOF
 $input
 EOF

@@ -184,3 +184,70 @@ export async function listAllRefs(gitDir: string): Promise<RefEntry[]> {
   }
   return refs;
 }
+
+/** `moved`, or why not: the target exists (or a branch blocks its name), or the source moved meanwhile. */
+export type MoveBranchResult = 'moved' | 'exists' | 'changed';
+
+/**
+ * Renames `from` to `to` in one ref transaction: `to` is created at `commit` only if absent and `from`
+ * deleted only if it still points at `commit`, so a concurrent push makes the whole rename fail.
+ */
+export async function moveBranch(
+  gitDir: string,
+  from: string,
+  to: string,
+  commit: string,
+): Promise<MoveBranchResult> {
+  if (!isValidBranchName(from) || !isValidBranchName(to) || !isObjectId(commit))
+    throw new Error(`invalid branches or commit: ${from} ${to} ${commit}`);
+  // `a` → `a/b` (or back) cannot be one transaction: the old name blocks the new one until it is gone
+  if (to.startsWith(`${from}/`) || from.startsWith(`${to}/`)) return renameNested(gitDir, from, to, commit);
+  try {
+    const input = `create ${branchRef(to)} ${commit}\ndelete ${branchRef(from)} ${commit}\n`;
+    await runGit(['update-ref', '--stdin'], { gitDir, input });
+    return 'moved';
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    if (/reference already exists|exists; cannot create/.test(error.stderr)) return 'exists';
+    if (/cannot lock ref|expected|is at/.test(error.stderr)) return 'changed';
+    throw error;
+  }
+}
+
+/** `git branch -m` for names nested in each other, after checking the branch is still at `commit`. */
+async function renameNested(
+  gitDir: string,
+  from: string,
+  to: string,
+  commit: string,
+): Promise<MoveBranchResult> {
+  const { stdout } = await runGit(['rev-parse', '--verify', '--quiet', `${branchRef(from)}^{commit}`], {
+    gitDir,
+  });
+  if (stdout.trim() !== commit) return 'changed';
+  try {
+    await runGit(['branch', '-m', '--', from, to], { gitDir });
+    return 'moved';
+  } catch (error) {
+    if (error instanceof GitError && /already exists|cannot lock ref/.test(error.stderr)) return 'exists';
+    throw error;
+  }
+}
+
+/** Moves `refs/heads/<name>` from `expected` to `commit`; false when it no longer points at `expected`. */
+export async function setBranch(
+  gitDir: string,
+  name: string,
+  commit: string,
+  expected: string,
+): Promise<boolean> {
+  if (!isValidBranchName(name) || !isObjectId(commit) || !isObjectId(expected))
+    throw new Error(`invalid branch or commits: ${name} ${commit} ${expected}`);
+  try {
+    await runGit(['update-ref', branchRef(name), commit, expected], { gitDir });
+    return true;
+  } catch (error) {
+    if (error instanceof GitError && /cannot lock ref|expected|is at/.test(error.stderr)) return false;
+    throw error;
+  }
+}

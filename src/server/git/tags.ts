@@ -69,18 +69,20 @@ export interface TagInfo {
   readonly created: number;
 }
 
-/** Every tag that points at a commit, by name (`git for-each-ref refs/tags/`). */
-export async function listTags(gitDir: string): Promise<TagInfo[]> {
+/** Every tag that points at a commit, by name (`git for-each-ref refs/tags/`); `only` limits it to that name. */
+export async function listTags(gitDir: string, only?: string): Promise<TagInfo[]> {
+  if (only !== undefined && !isValidRefName(only)) return [];
   const { stdout } = await runGit(
     [
       'for-each-ref',
       '--sort=refname',
       '--format=%(refname)%00%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)%00%(creatordate:unix)',
-      'refs/tags/',
+      only === undefined ? 'refs/tags/' : tagRef(only),
     ],
     { gitDir },
   );
   const tags: TagInfo[] = [];
+  // a pattern also lists the tags below it (`v1` lists `v1/x`)
   for (const line of stdout.split('\n')) {
     const [ref, id, type, peeled, peeledType, created] = line.split('\0');
     if (!ref?.startsWith('refs/tags/') || id === undefined) continue;

@@ -102,7 +102,11 @@ export class RouteTrie<T> {
   }
 
   match(path: string): TrieMatch<T> | undefined {
-    return this.walk(this.root, splitPath(path), 0, []);
+    const segments = splitPath(path);
+    const found = this.walk(this.root, segments, 0, [], false);
+    if (found || !path.endsWith('/')) return found;
+    // `/contents-ext/`: a wildcard right after the last segment takes the empty rest, as chi's `*` does
+    return this.walk(this.root, segments, 0, [], true);
   }
 
   private child(map: Map<string, TrieNode<T>>, key: string): TrieNode<T> {
@@ -114,26 +118,32 @@ export class RouteTrie<T> {
     return node;
   }
 
+  /** `emptyRest`: where the segments end, the wildcard there answers with an empty value. */
   private walk(
     node: TrieNode<T>,
     segments: readonly string[],
     index: number,
     values: string[],
+    emptyRest: boolean,
   ): TrieMatch<T> | undefined {
     if (index === segments.length) {
-      return node.targets.size > 0 ? { targets: node.targets, rawValues: values } : undefined;
+      const end = emptyRest ? node.wildcard : node;
+      if (!end || end.targets.size === 0) return undefined;
+      return { targets: end.targets, rawValues: emptyRest ? [...values, ''] : values };
     }
     const segment = segments[index]!;
     const staticChild = node.statics.get(segment);
-    const found = staticChild && this.walk(staticChild, segments, index + 1, values);
+    const found = staticChild && this.walk(staticChild, segments, index + 1, values, emptyRest);
     if (found) return found;
     for (const pattern of node.patterns) {
       const captures = pattern.regex.exec(segment);
       const result =
-        captures && this.walk(pattern.node, segments, index + 1, [...values, ...captures.slice(1)]);
+        captures &&
+        this.walk(pattern.node, segments, index + 1, [...values, ...captures.slice(1)], emptyRest);
       if (result) return result;
     }
-    const viaParam = node.param && this.walk(node.param, segments, index + 1, [...values, segment]);
+    const viaParam =
+      node.param && this.walk(node.param, segments, index + 1, [...values, segment], emptyRest);
     if (viaParam) return viaParam;
     if (node.wildcard && node.wildcard.targets.size > 0) {
       return { targets: node.wildcard.targets, rawValues: [...values, segments.slice(index).join('/')] };

@@ -5,7 +5,7 @@ import {
   loadProtection,
   removeProtection,
 } from '../services/branchProtection';
-import { listProtectedBranches } from '../store/branchProtections';
+import { listProtectedBranches, setProtectedBranchPriorities } from '../store/branchProtections';
 import type { HandlerMap } from './handler';
 import { repoAdmin, repoRoute } from './guards';
 
@@ -35,6 +35,15 @@ export const branchProtectionHandlers: HandlerMap = {
     const body = await ctx.body();
     ctx.json(toBranchProtection(ctx, editProtection(ctx.db, repo, rule, body)));
   }),
+
+  repoUpdateBranchProtectionPriories: repoRoute(
+    { access: 'admin', notArchived: true },
+    async (ctx, { repo }) => {
+      const ids = (await ctx.body()).integerArray('ids') ?? [];
+      setProtectedBranchPriorities(ctx.db, repo.id, ids);
+      ctx.empty();
+    },
+  ),
 
   repoDeleteBranchProtection: repoRoute(repoAdmin, (ctx, { repo }) => {
     removeProtection(ctx.db, loadProtection(ctx.db, repo, ctx.param('name')));

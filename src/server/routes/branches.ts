@@ -10,7 +10,7 @@ import { commitOf, trackedRefChange, type GitRepository } from './repoGit';
 import { codeWriter, gitRoute, readRepo } from './guards';
 
 /** Gitea's binding rules for a ref field (`GitRefName;MaxSize(100)`), with its Go field name in the message. */
-function refField(value: string | undefined, goName: string, required: boolean): string | undefined {
+export function refField(value: string | undefined, goName: string, required: boolean): string | undefined {
   if (value === undefined || value === '') {
     if (required) throw invalid(`[${goName}]: Required`);
     return undefined;
@@ -29,7 +29,7 @@ async function branchJson(ctx: RequestContext, git: GitRepository, name: string,
   });
 }
 
-function assertNotMirror(git: GitRepository): void {
+export function assertNotMirror(git: GitRepository): void {
   if (git.repo.is_mirror) throw forbidden('Git Repository is a mirror.');
 }
 

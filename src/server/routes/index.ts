@@ -5,6 +5,12 @@ import { adminUnadoptedHandlers } from './adminUnadopted';
 import { gitHookHandlers } from './gitHooks';
 import { branchHandlers } from './branches';
 import { branchProtectionHandlers } from './branchProtections';
+import { tagProtectionHandlers } from './tagProtections';
+import { branchMoveHandlers } from './branchMoves';
+import { compareHandlers } from './compare';
+import { pushMirrorHandlers } from './pushMirrors';
+import { repositoryFamilyHandlers } from './repositoryFamily';
+import { repositoryFileHandlers } from './repositoryFiles';
 import { repositoryTransferHandlers } from './repositoryTransfer';
 import { collaboratorHandlers } from './collaborators';
 import { commentHandlers } from './comments';
@@ -24,6 +30,8 @@ import { assigneeHandlers } from './assignees';
 import { pullHandlers } from './pulls';
 import { pullGitHandlers } from './pullsGit';
 import { reviewHandlers } from './reviews';
+import { contentsChangeHandlers } from './contentsChange';
+import { contentsReadHandlers } from './contentsRead';
 import type { OperationId } from '../../api/operations';
 import type { Handler, HandlerMap } from './handler';
 import { hookHandlers } from './hooks';
@@ -149,6 +157,14 @@ export const routeModules: readonly HandlerMap[] = [
   accountHookHandlers,
   avatarHandlers,
   activityFeedHandlers,
+  contentsChangeHandlers,
+  contentsReadHandlers,
+  tagProtectionHandlers,
+  branchMoveHandlers,
+  compareHandlers,
+  pushMirrorHandlers,
+  repositoryFamilyHandlers,
+  repositoryFileHandlers,
 ];
 
 /**

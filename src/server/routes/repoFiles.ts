@@ -5,7 +5,7 @@ import type { RequestContext } from '../http/context';
 import { notFound } from '../domain/errors';
 import { archiveContentType, ArchiveError, parseArchiveName, streamArchive } from '../git/archive';
 import { streamBlob } from '../git/catFile';
-import { lastChangeOf, readCommit } from '../git/commits';
+import { lastChangeOf, readCommit, type CommitObject } from '../git/commits';
 import { parseEditorconfig, propertiesFor, toDefinition, type Editorconfig } from '../git/editorconfig';
 import { ObjectCache } from '../git/objectCache';
 import { resolveRefPrefix, type ResolvedRef } from '../git/refs';
@@ -40,7 +40,7 @@ const contentsRef = (ctx: RequestContext<'repoGetContents' | 'repoGetContentsLis
  * shortest leading segments naming a branch, else a tag, else a full commit id), else the default branch.
  */
 async function rawTarget(
-  ctx: RequestContext<'repoGetRawFile'>,
+  ctx: RequestContext<'repoGetRawFile' | 'repoGetRawFileOrLFS'>,
   git: GitRepository,
 ): Promise<{ ref: ResolvedRef; path: string }> {
   const path = treePathOr404(ctx.param('filepath'));
@@ -58,7 +58,14 @@ async function rawTarget(
   return { ref: outcome.resolved, path };
 }
 
-async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> {
+/**
+ * A blob as it is stored. `/media` answers the same here: an LFS pointer is served as the pointer, as Gitea
+ * does for one whose object it does not hold (this server keeps no LFS objects).
+ */
+export async function serveRaw(
+  ctx: RequestContext<'repoGetRawFile' | 'repoGetRawFileOrLFS'>,
+  git: GitRepository,
+): Promise<void> {
   const { ref, path } = await rawTarget(ctx, git);
   // Commits, trees and small blobs are cached by id, so a warm read costs only the ref lookup.
   const commit = await commitOf(git, ref.commit);
@@ -71,6 +78,7 @@ async function serveRaw(ctx: RequestContext, git: GitRepository): Promise<void> 
   res.setHeader('ETag', etag);
   setCacheHeaders(res);
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Gitea-Object-Type', entry.kind === 'symlink' ? 'symlink' : 'file');
   // Even a browser that ignores the content type may not run what it shows.
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   if (noneMatchHits(ctx.req.headers, etag)) {
@@ -180,27 +188,41 @@ export async function entryContents(
   });
 }
 
+/**
+ * What a contents path names at a ref (the default branch when none): the ref, its commit and the entry;
+ * 404 for a path that is not there; undefined for the root of a repository without commits, which Gitea
+ * lists as empty.
+ */
+export async function contentsTarget(
+  git: GitRepository,
+  refName: string | undefined,
+  path: string,
+): Promise<{ ref: ResolvedRef; commit: CommitObject; entry: TreeEntry } | undefined> {
+  let ref: ResolvedRef;
+  try {
+    ref = await resolveRefOrDefault(git, refName);
+  } catch (error) {
+    if (refName === undefined && path === '') return undefined;
+    throw error;
+  }
+  const commit = await commitOf(git, ref.commit);
+  const entry = await entryAt(git.reader, commit.tree, path);
+  if (!entry) throw notFound(`file does not exist [path: ${path}]`);
+  return { ref, commit, entry };
+}
+
 async function serveContents(
   ctx: RequestContext<'repoGetContents' | 'repoGetContentsList'>,
   git: GitRepository,
   rawPath: string,
 ): Promise<void> {
   const path = treePathOr404(rawPath);
-  const refName = contentsRef(ctx);
-  let ref: ResolvedRef;
-  try {
-    ref = await resolveRefOrDefault(git, refName);
-  } catch (error) {
-    // Gitea lists the root of a repository without commits as empty.
-    if (refName === undefined && path === '') {
-      ctx.json([]);
-      return;
-    }
-    throw error;
+  const target = await contentsTarget(git, contentsRef(ctx), path);
+  if (!target) {
+    ctx.json([]);
+    return;
   }
-  const commit = await commitOf(git, ref.commit);
-  const entry = await entryAt(git.reader, commit.tree, path);
-  if (!entry) throw notFound(`file does not exist [path: ${path}]`);
+  const { ref, commit, entry } = target;
   if (entry.kind !== 'dir') {
     ctx.json(await entryContents(ctx, git, ref, commit.tree, path, entry, { withContent: true }));
     return;

@@ -1,3 +1,4 @@
+import type { AppServices } from './appServices';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { DomainError } from '../domain/errors';
@@ -235,3 +236,7 @@ export class AddressPolicy {
     return { url, host, port, addresses };
   }
 }
+
+/** The one address policy of a running server (`--host`, `--allowed-hosts` and the sharing windows' hosts). */
+export const addressPolicyFor = (app: Pick<AppServices, 'config' | 'log' | 'allowedHosts'>): AddressPolicy =>
+  new AddressPolicy({ listenHost: app.config.host, allowedHosts: app.allowedHosts, log: app.log });

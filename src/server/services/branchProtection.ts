@@ -15,7 +15,7 @@ import type { RepositoryRow } from '../store/repositories';
 import { findTeamByName } from '../store/teams';
 import { findUserByName, findUserById, userType } from '../store/users';
 
-function userIds(db: Database, names: readonly string[]): number[] {
+export function userIds(db: Database, names: readonly string[]): number[] {
   return names.map((name) => {
     const user = findUserByName(db, name);
     // Gitea's ErrUserNotExist, answered 422
@@ -24,7 +24,7 @@ function userIds(db: Database, names: readonly string[]): number[] {
   });
 }
 
-function teamIds(db: Database, repo: RepositoryRow, names: readonly string[]): number[] {
+export function teamIds(db: Database, repo: RepositoryRow, names: readonly string[]): number[] {
   return names.map((name) => {
     const team = findTeamByName(db, repo.owner_id, name);
     if (!team) throw invalid(`team does not exist [org_id: ${repo.owner_id}, team_id: 0, name: ${name}]`);

@@ -2,7 +2,8 @@ import { receiveHooksDir } from '../git/receiveHooks';
 import { listProtectedBranches } from '../store/branchProtections';
 import type { Database } from '../store/database';
 import type { RepositoryRow } from '../store/repositories';
-import { mayPushTo, ruleExpression } from './branchProtectionRules';
+import { mayPushTo, orderedRules, ruleExpression } from './branchProtectionRules';
+import { tagPushRules } from './tagProtectionRules';
 import type { AccessMode, Viewer } from './permissions';
 
 /**
@@ -16,10 +17,15 @@ export interface PushGuard {
 
 const anyOf = (expressions: readonly string[]): string => expressions.map((e) => `(${e})`).join('|');
 
+/** Rules for the hook, one a line: `allow` or `deny`, a tab, the expression; the first that matches decides. */
+const ruleLines = (rules: readonly { allow: boolean; expression: string }[]): string =>
+  rules.map((rule) => `${rule.allow ? 'allow' : 'deny'}\t${rule.expression}`).join('\n');
+
 /**
  * The hook settings for a push by `user`, or undefined when there is nothing for hooks to do (no rules, git
- * hooks off). Every protected branch refuses deletion; a branch refuses updates when a rule matching it
- * denies this pusher (where rules overlap, any denying rule wins, stricter than Gitea's first-match).
+ * hooks off). Every protected branch refuses deletion; a branch refuses updates when the rule governing it
+ * (the first match in Gitea's priority order) denies this pusher; a protected tag refuses creation, moves
+ * and deletion unless a rule matching it allows the pusher (Gitea's IsUserAllowedToControlTag).
  */
 export function pushGuard(
   db: Database,
@@ -29,15 +35,20 @@ export function pushGuard(
   mode: AccessMode,
   gitHooks: boolean,
 ): PushGuard | undefined {
-  const rules = listProtectedBranches(db, repo.id);
-  if (rules.length === 0 && !gitHooks) return undefined;
-  const denied = rules.filter((rule) => !mayPushTo(db, rule, user, mode));
+  const rules = orderedRules(listProtectedBranches(db, repo.id));
+  const tagRules = tagPushRules(db, repo.id, user);
+  if (rules.length === 0 && tagRules.length === 0 && !gitHooks) return undefined;
+  const branchRules = rules.map((rule) => ({
+    allow: mayPushTo(db, rule, user, mode),
+    expression: ruleExpression(rule.rule_name),
+  }));
   return {
     // Replaces a workspace repository's own hooks for this push only.
     config: [`core.hooksPath=${receiveHooksDir(dataDir)}`],
     env: {
-      TEAHOUSE_DENY_PUSH: anyOf(denied.map((rule) => ruleExpression(rule.rule_name))),
+      TEAHOUSE_BRANCH_RULES: ruleLines(branchRules),
       TEAHOUSE_DENY_DELETE: anyOf(rules.map((rule) => ruleExpression(rule.rule_name))),
+      TEAHOUSE_TAG_RULES: ruleLines(tagRules),
       TEAHOUSE_GIT_HOOKS: gitHooks ? '1' : '0',
     },
   };

@@ -14,15 +14,26 @@ const specials = /[.^$+()|\\]/;
  * plain names case-insensitively, as Gitea compares them.
  */
 export function ruleExpression(ruleName: string): string {
-  if (!isGlobRule(ruleName)) {
-    const letters = [...ruleName].map((c) => {
-      const lower = c.toLowerCase();
-      const upper = c.toUpperCase();
-      if (lower !== upper) return `[${lower}${upper}]`;
-      return specials.test(c) || c === '{' || c === '}' ? `\\${c}` : c;
-    });
-    return `^${letters.join('')}$`;
-  }
+  return isGlobRule(ruleName) ? globExpression(ruleName, '/') : plainExpression(ruleName);
+}
+
+function plainExpression(ruleName: string): string {
+  const letters = [...ruleName].map((c) => {
+    const lower = c.toLowerCase();
+    const upper = c.toUpperCase();
+    if (lower !== upper) return `[${lower}${upper}]`;
+    return specials.test(c) || c === '{' || c === '}' ? `\\${c}` : c;
+  });
+  return `^${letters.join('')}$`;
+}
+
+/**
+ * A glob as a POSIX extended (and JavaScript) expression: with `separator` `*` and `?` stop at it and
+ * `**` crosses it; without, as gobwas/glob compiled without separators, `*` matches any run.
+ */
+export function globExpression(ruleName: string, separator?: '/'): string {
+  const anyRun = separator ? '[^/]*' : '.*';
+  const anyOne = separator ? '[^/]' : '.';
   let out = '';
   let depth = 0;
   for (let i = 0; i < ruleName.length; i++) {
@@ -31,8 +42,8 @@ export function ruleExpression(ruleName: string): string {
       if (ruleName[i + 1] === '*') {
         out += '.*';
         i++;
-      } else out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
+      } else out += anyRun;
+    } else if (c === '?') out += anyOne;
     else if (c === '[') {
       const end = ruleName.indexOf(']', i + 1);
       if (end < 0) {
@@ -68,27 +79,35 @@ function ruleMatches(rule: Pick<ProtectedBranchRow, 'rule_name'>, branch: string
   }
 }
 
-/** The rule that governs a branch: the first match by priority, plain names before patterns, then age. */
-export function ruleForBranch(
-  rules: readonly ProtectedBranchRow[],
-  branch: string,
-): ProtectedBranchRow | undefined {
-  const ordered = [...rules].sort(
+/** Gitea's order of rules, the first matching a branch governing it: priority, plain names first, then age. */
+export function orderedRules(rules: readonly ProtectedBranchRow[]): ProtectedBranchRow[] {
+  return [...rules].sort(
     (a, b) =>
       a.priority - b.priority ||
       Number(isGlobRule(a.rule_name)) - Number(isGlobRule(b.rule_name)) ||
       a.id - b.id,
   );
-  return ordered.find((rule) => ruleMatches(rule, branch));
 }
 
-const ids = (json: string): number[] => {
+/** The rule that governs a branch: the first match in Gitea's order. */
+export function ruleForBranch(
+  rules: readonly ProtectedBranchRow[],
+  branch: string,
+): ProtectedBranchRow | undefined {
+  return orderedRules(rules).find((rule) => ruleMatches(rule, branch));
+}
+
+/** The ids of an allow-list column (a JSON array). */
+export const allowListIds = (json: string): number[] => {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
 };
 
 function onList(db: Database, user: NonNullable<Viewer>, userIds: string, teamIds: string): boolean {
-  return ids(userIds).includes(user.id) || ids(teamIds).some((team) => isTeamMember(db, team, user.id));
+  return (
+    allowListIds(userIds).includes(user.id) ||
+    allowListIds(teamIds).some((team) => isTeamMember(db, team, user.id))
+  );
 }
 
 /** Gitea's CanUserPush: pushing needs write access, the rule's push switch and, when set, the allow list. */
@@ -115,4 +134,18 @@ export function mayMergeInto(
   if (user === null || !atLeast(mode, 'write')) return false;
   if (!rule || !rule.enable_merge_whitelist) return true;
   return onList(db, user, rule.merge_whitelist_user_ids, rule.merge_whitelist_team_ids);
+}
+
+/** Gitea's CanUserForcePush: pushing at all, the rule's force-push switch and, when set, its allow list. */
+export function mayForcePush(
+  db: Database,
+  rule: ProtectedBranchRow | undefined,
+  user: Viewer,
+  mode: AccessMode,
+): boolean {
+  if (!mayPushTo(db, rule, user, mode) || user === null) return false;
+  if (!rule) return true;
+  if (!rule.enable_force_push) return false;
+  if (!rule.enable_force_push_allowlist) return true;
+  return onList(db, user, rule.force_push_allowlist_user_ids, rule.force_push_allowlist_team_ids);
 }

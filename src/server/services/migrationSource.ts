@@ -45,19 +45,28 @@ const notAllowed = (address: string, why: string): DomainError =>
   invalid(`migration/cloning from '${shown(address)}' is not allowed: ${why}`);
 
 /** Re-checks a URL against the policy, so git connects only to the addresses approved just now. */
+/** The URL as git may reach it: checked by the policy, its approved addresses pinned; AddressRefused if not. */
+export async function pinnedSource(
+  policy: AddressPolicy,
+  url: URL,
+  credentials?: { username: string; password: string },
+): Promise<FetchSource> {
+  const target = await policy.check(url);
+  return {
+    kind: 'url',
+    url,
+    credentials,
+    pin: { host: target.host, port: target.port, addresses: target.addresses },
+  };
+}
+
 async function checkedUrl(
   policy: AddressPolicy,
   url: URL,
   credentials?: { username: string; password: string },
 ): Promise<FetchSource> {
   try {
-    const target = await policy.check(url);
-    return {
-      kind: 'url',
-      url,
-      credentials,
-      pin: { host: target.host, port: target.port, addresses: target.addresses },
-    };
+    return await pinnedSource(policy, url, credentials);
   } catch (error) {
     if (error instanceof AddressRefused)
       throw invalid(`You can not import from disallowed hosts: ${error.message}.`);

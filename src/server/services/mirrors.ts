@@ -6,7 +6,8 @@ import { nowSeconds } from '../store/database';
 import { dueMirrors, findMirror, recordMirrorSync } from '../store/mirrors';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { findUserById } from '../store/users';
-import { AddressPolicy } from './addressPolicy';
+import { addressPolicyFor, type AddressPolicy } from './addressPolicy';
+import { runDuePushMirrors } from './pushMirrors';
 import { mirrorSource } from './migrationSource';
 import type { PushServices } from './pushes';
 import { trackRefChanges } from './refChanges';
@@ -16,9 +17,7 @@ export interface MirrorServices extends PushServices {
   readonly policy: AddressPolicy;
 }
 
-/** The one address policy of a running server (`--host`, `--allowed-hosts` and the sharing windows' hosts). */
-export const addressPolicyFor = (app: Pick<AppServices, 'config' | 'log' | 'allowedHosts'>): AddressPolicy =>
-  new AddressPolicy({ listenHost: app.config.host, allowedHosts: app.allowedHosts, log: app.log });
+export { addressPolicyFor };
 
 export const mirrorServicesFor = (app: AppServices): MirrorServices => ({
   db: app.db,
@@ -78,6 +77,8 @@ export function startMirrorScheduler(app: AppServices, options: { tickMs?: numbe
         if (repo && repo.is_mirror) await syncMirror(services, repo);
         else recordMirrorSync(services.db, mirror.repo_id, { ok: false, error: 'not a mirror any more' });
       }
+      // Gitea's update_mirrors task pushes the push mirrors that are due too
+      await runDuePushMirrors(services, () => stopped);
     },
   });
   app.onStop(async () => {

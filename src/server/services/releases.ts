@@ -8,6 +8,7 @@ import { isValidRefName } from '../git/validate';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { attachmentsOfReleases } from '../store/attachments';
 import { nowSeconds, type Database } from '../store/database';
+import { assertMayControlTag } from './tagProtectionRules';
 import {
   deleteReleaseRow,
   findReleaseById,
@@ -169,6 +170,16 @@ export async function createRelease(
   const target = input.target || repo.default_branch;
   let tag: TagOutcome | undefined;
   if (!input.isDraft) {
+    // a new tag is subject to tag protection; publishing on an existing tag is not (Gitea's createTag)
+    if (!(await git.tagCommit(input.tagName))) {
+      assertMayControlTag(
+        db,
+        repo.id,
+        input.tagName,
+        doer,
+        `release tag name is protected [tag_name: ${input.tagName}]`,
+      );
+    }
     const annotation = input.tagMessage
       ? { message: input.tagMessage, tagger: taggerOf(services, doer) }
       : undefined;

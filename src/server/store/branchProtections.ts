@@ -96,3 +96,15 @@ export function updateProtectedBranch(db: Database, id: number, changes: Protect
 export function deleteProtectedBranch(db: Database, id: number): void {
   db.run('DELETE FROM protected_branch WHERE id = ?', id);
 }
+
+/**
+ * Gitea's UpdateProtectBranchPriorities: the rules named by `ids`, in that order, get priorities 1, 2, …;
+ * ids of other repositories' rules or of none are skipped, as Gitea's `WHERE repo_id` does.
+ */
+export function setProtectedBranchPriorities(db: Database, repoId: number, ids: readonly number[]): void {
+  db.transaction(() => {
+    ids.forEach((id, index) => {
+      db.run('UPDATE protected_branch SET priority = ? WHERE id = ? AND repo_id = ?', index + 1, id, repoId);
+    });
+  });
+}

@@ -28,6 +28,9 @@ import { userBlockingSchema } from './migrations/v82UserBlocking';
 import { systemWebhooksSchema } from './migrations/v83SystemWebhooks';
 import { avatarsSchema } from './migrations/v84Avatars';
 import { actionsSchema } from './migrations/v85Actions';
+import { protectedTagsSchema } from './migrations/v90ProtectedTags';
+import { pushMirrorsSchema } from './migrations/v91PushMirrors';
+import { reparentRequestsSchema } from './migrations/v92ReparentRequests';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -187,6 +190,21 @@ export const migrations: readonly Migration[] = [
     version: 120,
     description: 'issue #33: the participants of an issue from an index of comments alone',
     up: (db) => db.exec(commentParticipantsSchema),
+  },
+  {
+    version: 90,
+    description: 'issue #29: tag protection rules',
+    up: (db) => db.exec(protectedTagsSchema),
+  },
+  {
+    version: 91,
+    description: 'issue #29: push mirrors',
+    up: (db) => db.exec(pushMirrorsSchema),
+  },
+  {
+    version: 92,
+    description: 'issue #29: reparent requests',
+    up: (db) => db.exec(reparentRequestsSchema),
   },
 ];
 

@@ -312,3 +312,32 @@ export function findForkFamilyRepository(
     parent,
   );
 }
+
+/** The pull request of this repository that was merged as `commit` (Gitea's GetPullRequestByMergedCommit). */
+export function findPullByMergedCommit(
+  db: Database,
+  baseRepoId: number,
+  commit: string,
+): PullRequestRow | undefined {
+  return db.get<PullRequestRow>(
+    'SELECT * FROM pull_request WHERE base_repo_id = ? AND has_merged = 1 AND merged_commit_id = ? ORDER BY id LIMIT 1',
+    baseRepoId,
+    commit,
+  );
+}
+
+/** A renamed branch carries the unmerged pull requests from or into it, as Gitea's RenameBranch does. */
+export function renamePullBranches(db: Database, repoId: number, from: string, to: string): void {
+  db.run(
+    'UPDATE pull_request SET base_branch = ? WHERE base_repo_id = ? AND base_branch = ? AND has_merged = 0',
+    to,
+    repoId,
+    from,
+  );
+  db.run(
+    'UPDATE pull_request SET head_branch = ? WHERE head_repo_id = ? AND head_branch = ? AND has_merged = 0',
+    to,
+    repoId,
+    from,
+  );
+}

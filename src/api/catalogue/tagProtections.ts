@@ -1,0 +1,75 @@
+import type { OperationSpec } from '../operationSpec';
+import { ownerParam, repoParam } from './params';
+
+const idParam = {
+  name: 'id',
+  type: 'integer',
+  required: true,
+  description: 'id of the tag protect to get',
+} as const;
+
+/** Tag protections: who may create and delete the tags a name pattern matches (Gitea's reqAdmin group). */
+export const tagProtectionsOperations = [
+  {
+    operationId: 'repoListTagProtection',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/tag_protections',
+    group: 'repository',
+    summary: 'List tag protections for a repository',
+    pathParams: [ownerParam, repoParam],
+    success: { status: 200, type: 'TagProtection', list: true },
+    statuses: [403, 404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoCreateTagProtection',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/tag_protections',
+    group: 'repository',
+    summary: 'Create a tag protections for a repository',
+    pathParams: [ownerParam, repoParam],
+    body: { type: 'CreateTagProtectionOption' },
+    success: { status: 201, type: 'TagProtection' },
+    statuses: [400, 403, 404, 422, 423],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoGetTagProtection',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/tag_protections/{id}',
+    group: 'repository',
+    summary: 'Get a specific tag protection for the repository',
+    pathParams: [ownerParam, repoParam, idParam],
+    success: { status: 200, type: 'TagProtection' },
+    statuses: [403, 404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoEditTagProtection',
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/tag_protections/{id}',
+    group: 'repository',
+    summary: 'Edit a tag protections for a repository. Only fields that are set will be changed',
+    pathParams: [ownerParam, repoParam, idParam],
+    body: { type: 'EditTagProtectionOption' },
+    success: { status: 200, type: 'TagProtection' },
+    statuses: [403, 404, 422, 423],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoDeleteTagProtection',
+    method: 'DELETE',
+    path: '/repos/{owner}/{repo}/tag_protections/{id}',
+    group: 'repository',
+    summary: 'Delete a specific tag protection for the repository',
+    pathParams: [ownerParam, repoParam, idParam],
+    success: { status: 204 },
+    statuses: [403, 404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+] as const satisfies readonly OperationSpec[];
