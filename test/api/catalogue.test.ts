@@ -398,12 +398,20 @@ describe('teahouse operations', () => {
         method: op.method,
         path: op.path,
         aliases: op.aliases ?? [],
+        giteaOperationIds: op.otherOperationIds ?? [],
         group: op.group,
         successStatus: op.success.status,
       });
       byId.delete(op.operationId);
     }
     assert.equal(byId.size, 0, 'every operation is listed once');
+  });
+
+  test("--json names Gitea 1.27's other operationIds, so coverage counts the milestone and status aliases", () => {
+    const listed = JSON.parse(cli('--json')) as { giteaOperationIds: string[] }[];
+    const ids = new Set(listed.flatMap((row) => row.giteaOperationIds));
+    assert.ok(ids.has('issueGetMilestonesList'));
+    assert.ok(ids.has('repoListStatusesByRef'));
   });
 
   test('the table lists every operation and counts them', () => {
