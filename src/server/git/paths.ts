@@ -7,6 +7,15 @@ export function managedGitDir(dataDir: string, ownerName: string, repoName: stri
   return path.join(repositoriesDir(dataDir), ownerName.toLowerCase(), `${repoName.toLowerCase()}.git`);
 }
 
+/**
+ * `<data>/repositories/<owner-lower>/<name-lower>.wiki.git`: a repository's wiki, beside its managed git
+ * directory where Gitea keeps it too (models/repo/wiki.go), so clones, pushes and migrations find it by that
+ * name. A workspace repository hosted in place keeps its wiki here as well: the workspace is the user's.
+ */
+export function managedWikiDir(dataDir: string, ownerName: string, repoName: string): string {
+  return path.join(repositoriesDir(dataDir), ownerName.toLowerCase(), `${repoName.toLowerCase()}.wiki.git`);
+}
+
 /** Where new repositories are assembled before they move into place (owner names never start with a dot). */
 export const stagingDir = (dataDir: string): string => path.join(repositoriesDir(dataDir), '.staging');
 

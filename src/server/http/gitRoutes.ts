@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { runHttpBackend, type GitHttpService } from '../git/httpBackend';
-import { repositoryGitDir } from '../git/paths';
+import { managedWikiDir, repositoryGitDir } from '../git/paths';
+import { initBareRepository } from '../git/init';
+import { wikiExists } from '../git/wikiRepository';
 import { isDomainError } from '../domain/errors';
 import { authorizeGit, receivePush } from '../services/gitAccess';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
@@ -9,7 +11,10 @@ import type { AppServices } from '../services/appServices';
 import { HttpError } from './httpError';
 import type { SiteRoute } from './requestHandler';
 
-/** `/{owner}/{repo}.git/<service>` (the `.git` is optional, as in Gitea). */
+/**
+ * `/{owner}/{repo}.git/<service>` (the `.git` is optional, as in Gitea), and `/{owner}/{repo}.wiki.git/…`
+ * for its wiki (no repository name ends in `.wiki`, so the two never meet).
+ */
 const gitPathPattern = /^\/([^/]+)\/([^/]+)\/(info\/refs|git-upload-pack|git-receive-pack)$/;
 
 /** Gitea's realm: git shows it when it asks for credentials. */
@@ -19,6 +24,7 @@ const askForCredentials = (message = 'Unauthorized'): HttpError =>
 interface GitTarget {
   readonly owner: string;
   readonly name: string;
+  readonly wiki: boolean;
   readonly service: GitHttpService;
 }
 
@@ -27,9 +33,11 @@ function parseGitPath(path: string): GitTarget | undefined {
   if (!match) return undefined;
   try {
     const owner = decodeURIComponent(match[1]!);
-    const name = decodeURIComponent(match[2]!).replace(/\.git$/i, '');
+    const full = decodeURIComponent(match[2]!).replace(/\.git$/i, '');
+    const wiki = /\.wiki$/i.test(full);
+    const name = wiki ? full.slice(0, -'.wiki'.length) : full;
     if (owner === '' || name === '' || /[/\\\0]/.test(owner + name)) return undefined;
-    return { owner, name, service: match[3] as GitHttpService };
+    return { owner, name, wiki, service: match[3] as GitHttpService };
   } catch {
     return undefined;
   }
@@ -76,13 +84,29 @@ function authorizeGitRequest(
   identity: Identity,
   repo: RepositoryRow | undefined,
   write: boolean,
+  wiki: boolean,
 ): RepositoryRow {
   try {
-    return authorizeGit(app.db, { user: identity.user, tokenScopes: identity.token?.scopes }, repo, write);
+    const caller = { user: identity.user, tokenScopes: identity.token?.scopes };
+    return authorizeGit(app.db, caller, repo, write, wiki);
   } catch (error) {
     if (isDomainError(error, 'unauthenticated')) throw askForCredentials();
     throw error;
   }
+}
+
+/**
+ * The wiki's git directory. One nobody has written yet cannot be fetched (404, as Gitea answers); the
+ * first push creates it, on the repository's default branch.
+ */
+async function openWiki(repo: RepositoryRow, wikiDir: string, write: boolean): Promise<string> {
+  if (wikiExists(wikiDir)) return wikiDir;
+  if (!write) throw new HttpError(404, 'Repository not found');
+  await initBareRepository(wikiDir, {
+    defaultBranch: repo.default_branch,
+    objectFormat: repo.object_format_name === 'sha256' ? 'sha256' : 'sha1',
+  });
+  return wikiDir;
 }
 
 /**
@@ -115,11 +139,15 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
       identity,
       findRepositoryByName(app.db, target.owner, target.name),
       write,
+      target.wiki,
     );
-    const gitDir = repositoryGitDir(app.config.dataDir, repo);
+    const gitDir = target.wiki
+      ? await openWiki(repo, managedWikiDir(app.config.dataDir, repo.owner_name, repo.name), write)
+      : repositoryGitDir(app.config.dataDir, repo);
     const config = write ? ['http.receivepack=true'] : ['http.receivepack=false'];
     // A workspace repository has a working tree: a push to its checked-out branch updates it when clean.
-    if (write && repo.git_path !== null) config.push('receive.denyCurrentBranch=updateInstead');
+    if (write && repo.git_path !== null && !target.wiki)
+      config.push('receive.denyCurrentBranch=updateInstead');
     const request = {
       req,
       res,
@@ -131,7 +159,8 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
       config,
       track,
     };
-    if (target.service === 'git-receive-pack' && identity.user) {
+    // A wiki push is pages, not code: no branch protection and no push events (Gitea's wiki has neither).
+    if (target.service === 'git-receive-pack' && identity.user && !target.wiki) {
       await receivePush(app, repo, gitDir, identity.user, (extra, settle) =>
         runHttpBackend({
           ...request,

@@ -49,7 +49,7 @@ export const migrateHandlers: HandlerMap = {
     const cloneAddr = body.string('clone_addr', { required: true, nonEmpty: true });
     const repoName = body.string('repo_name', { required: true, nonEmpty: true, maxLength: 100 });
     const owner = migrationOwner(ctx, doer, body.string('repo_owner'), body.integer('uid'));
-    // From a Gitea-compatible source the tracker comes too, as the flags ask; the wiki and LFS do not.
+    // From a Gitea-compatible source the tracker comes too, as the flags ask, and the wiki; LFS does not.
     const service = body.oneOf('service', [
       'git',
       'github',
@@ -62,6 +62,7 @@ export const migrateHandlers: HandlerMap = {
       'codecommit',
     ] as const);
     const mirror = body.boolean('mirror') ?? false;
+    const wiki = body.boolean('wiki') ?? false;
     const flags = {
       labels: body.boolean('labels') ?? false,
       milestones: body.boolean('milestones') ?? false,
@@ -78,6 +79,7 @@ export const migrateHandlers: HandlerMap = {
       description: body.string('description', { maxLength: 2048 }) ?? '',
       isPrivate: body.boolean('private') ?? false,
       mirror,
+      wiki,
       mirrorInterval: body.string('mirror_interval'),
       // As Gitea: a mirror brings the git data only.
       tracker: service === 'gitea' && !mirror ? flags : undefined,

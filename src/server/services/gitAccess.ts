@@ -26,10 +26,12 @@ export function authorizeGit(
   caller: GitCaller,
   repo: RepositoryRow | undefined,
   write: boolean,
+  wiki = false,
 ): RepositoryRow {
   const { user, tokenScopes } = caller;
-  const visible = repo !== undefined && !repo.is_missing ? repo : undefined;
-  const mode = visible ? repoAccess(db, user, visible, 'repo.code') : 'none';
+  // The wiki (`{repo}.wiki.git`) is Gitea's wiki unit: it must be enabled, and its own access applies.
+  const visible = repo !== undefined && !repo.is_missing && (!wiki || repo.has_wiki) ? repo : undefined;
+  const mode = visible ? repoAccess(db, user, visible, wiki ? 'repo.wiki' : 'repo.code') : 'none';
   if (!visible || !atLeast(mode, 'read')) {
     if (!user) throw unauthenticated();
     throw notFound('Repository not found');

@@ -3,6 +3,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { toRepository } from '../convert/repository';
 import { toUser } from '../convert/user';
+import { managedWikiDir } from '../git/paths';
+import { migrateWiki } from './wiki/wikiMigration';
 import { cloneMirror, describeFetchFailure, removeOrigin } from '../git/fetch';
 import { stagingDir } from '../git/paths';
 import { headBranchOf, objectFormatOf, snapshotRefs } from '../git/receive';
@@ -44,6 +46,8 @@ export interface MigrateInput extends SourceRequest {
   readonly description: string;
   readonly isPrivate: boolean;
   readonly mirror: boolean;
+  /** Whether the source's wiki comes too (`{address}.wiki.git`, when the source has one). */
+  readonly wiki?: boolean;
   /** A Go duration (`8h`, `10m`, `0` for no background sync); the server's default when absent. */
   readonly mirrorInterval?: string;
   /**
@@ -209,6 +213,9 @@ export async function migrateRepository(
   } catch (error) {
     tracker?.discard();
     throw error;
+  }
+  if (input.wiki) {
+    await migrateWiki(resolved.source, managedWikiDir(services.dataDir, owner.name, repo.name), input.mirror);
   }
   const view = { db, user: doer, rootUrl: services.rootUrl };
   services.events.emit({

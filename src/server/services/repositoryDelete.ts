@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { repositoryGitDir, stagingDir } from '../git/paths';
+import { managedWikiDir, repositoryGitDir, stagingDir } from '../git/paths';
 import { attachmentUuidsOfRepository } from '../store/attachments';
 import type { Database } from '../store/database';
 import { deleteRepositoryRow, type RepositoryRow } from '../store/repositories';
@@ -21,6 +21,10 @@ export function deleteRepository(services: { db: Database; dataDir: string }, re
   const gitDir = repositoryGitDir(dataDir, repo);
   const trash = path.join(stagingDir(dataDir), `${randomUUID()}.deleted`);
   let moved = false;
+  // The wiki goes with the repository (Gitea's DeleteRepository removes `{name}.wiki.git` too).
+  const wikiDir = managedWikiDir(dataDir, repo.owner_name, repo.name);
+  const wikiTrash = path.join(stagingDir(dataDir), `${randomUUID()}.wiki.deleted`);
+  let wikiMoved = false;
   const attachments = attachmentUuidsOfRepository(db, repo.id);
   const intent = writeIntent(dataDir, { kind: 'delete', repoId: repo.id, gitDir, trash, attachments });
   try {
@@ -35,15 +39,22 @@ export function deleteRepository(services: { db: Database; dataDir: string }, re
         moved = true;
         crashPoint('delete:after-folder-move');
       }
+      if (existsSync(wikiDir)) {
+        mkdirSync(path.dirname(wikiTrash), { recursive: true });
+        renameSync(wikiDir, wikiTrash);
+        wikiMoved = true;
+      }
     });
   } catch (error) {
     // The row is still there (the transaction rolled back): put its folder back too.
     if (moved) renameSync(trash, gitDir);
+    if (wikiMoved) renameSync(wikiTrash, wikiDir);
     clearIntent(intent);
     throw error;
   }
   crashPoint('delete:after-commit');
   if (moved) rmSync(trash, { recursive: true, force: true });
+  if (wikiMoved) rmSync(wikiTrash, { recursive: true, force: true });
   crashPoint('delete:after-folder-removed');
   removeAttachmentFiles(dataDir, attachments);
   clearIntent(intent);

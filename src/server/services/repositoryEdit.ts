@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { invalid } from '../domain/errors';
-import { managedGitDir, repositoryGitDir } from '../git/paths';
+import { moveWikiFolder } from './wiki/wikiFolder';
+import { managedGitDir, managedWikiDir, repositoryGitDir } from '../git/paths';
 import { isValidBranchName } from '../git/refs';
 import { branchExists, setHeadBranch } from '../git/repository';
 import { repositorySettingFlags } from '../store/booleanColumns';
@@ -111,6 +112,7 @@ export async function editRepository(
       ? managedGitDir(dataDir, repo.owner_name, input.name)
       : gitDir;
   const moves = moveTo !== gitDir;
+  let undoWikiMove = (): void => undefined;
   try {
     db.transaction(() => {
       updateRepositoryColumns(db, repo.id, changes);
@@ -122,8 +124,13 @@ export async function editRepository(
         mkdirSync(path.dirname(moveTo), { recursive: true });
         renameSync(gitDir, moveTo);
       }
+      if (renamed && input.name !== undefined) {
+        const wikiFrom = managedWikiDir(dataDir, repo.owner_name, repo.name);
+        undoWikiMove = moveWikiFolder(wikiFrom, managedWikiDir(dataDir, repo.owner_name, input.name));
+      }
     });
   } catch (error) {
+    undoWikiMove();
     if (moves && existsSync(moveTo) && !existsSync(gitDir)) renameSync(moveTo, gitDir);
     if (newBranch !== undefined) await setHeadBranch(gitDir, repo.default_branch).catch(() => undefined);
     throw error;

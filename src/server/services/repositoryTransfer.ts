@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { crashPoint } from '../domain/crashPoints';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { managedGitDir, repositoryGitDir } from '../git/paths';
+import { managedGitDir, managedWikiDir, repositoryGitDir } from '../git/paths';
+import { moveWikiFolder } from './wiki/wikiFolder';
 import { mayCreateOrganizationRepository } from '../store/access';
 import { upsertCollaboration, deleteCollaboration } from '../store/collaborations';
 import type { Database } from '../store/database';
@@ -76,6 +77,7 @@ export function transferOwnership(
   const to = repo.git_path === null ? managedGitDir(dataDir, newOwner.name, repo.name) : from;
   const moves = to !== from;
   const intent = moves ? writeIntent(dataDir, { kind: 'transfer', repoId: repo.id, from, to }) : undefined;
+  let undoWikiMove = (): void => undefined;
   try {
     db.transaction(() => {
       setRepositoryOwner(db, repo.id, newOwner.id, newOwner.name);
@@ -92,9 +94,12 @@ export function transferOwnership(
         renameSync(from, to);
         crashPoint('transfer:after-folder-move');
       }
+      const wikiFrom = managedWikiDir(dataDir, repo.owner_name, repo.name);
+      undoWikiMove = moveWikiFolder(wikiFrom, managedWikiDir(dataDir, newOwner.name, repo.name));
     });
     crashPoint('transfer:after-commit');
   } catch (error) {
+    undoWikiMove();
     if (moves && existsSync(to) && !existsSync(from)) renameSync(to, from);
     throw error;
   } finally {

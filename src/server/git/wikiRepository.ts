@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { commitFileChanges, moveBranch, type FileChange } from './fileCommit';
+import type { CommitPerson } from './identity';
+import { initBareRepository, type ObjectFormat } from './init';
+import { branchRef } from './refs';
+import { GitError, runGit } from './run';
+
+// The wiki of a repository is a bare repository of its own (its folder: paths.ts managedWikiDir).
+
+export const wikiExists = (wikiDir: string): boolean => existsSync(wikiDir);
+
+/** One commit of the wiki, with what Gitea's WikiCommit carries. */
+export interface WikiCommitInfo {
+  readonly sha: string;
+  readonly author: { readonly name: string; readonly email: string; readonly date: string };
+  readonly committer: { readonly name: string; readonly email: string; readonly date: string };
+  readonly message: string;
+}
+
+/** The tip of the wiki's branch; undefined while the wiki has no commit on it. */
+export async function wikiTip(wikiDir: string, branch: string): Promise<string | undefined> {
+  if (!wikiExists(wikiDir)) return undefined;
+  try {
+    return (
+      await runGit(['rev-parse', '--verify', '--quiet', `${branchRef(branch)}^{commit}`], { gitDir: wikiDir })
+    ).stdout.trim();
+  } catch (error) {
+    if (error instanceof GitError) return undefined;
+    throw error;
+  }
+}
+
+/** The files at the top of the wiki's tree (Gitea lists only those as pages), with their blob ids. */
+export async function wikiTopFiles(
+  wikiDir: string,
+  commit: string,
+): Promise<Array<{ path: string; blob: string }>> {
+  const { stdout } = await runGit(['ls-tree', '-z', commit], { gitDir: wikiDir });
+  const files: Array<{ path: string; blob: string }> = [];
+  for (const record of stdout.split('\0')) {
+    const match = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(record);
+    if (match?.[1] !== undefined && match[2] !== undefined) files.push({ blob: match[1], path: match[2] });
+  }
+  return files;
+}
+
+/** A file of the wiki at `commit`, by its exact path; undefined when it is not there. */
+export async function wikiFile(
+  wikiDir: string,
+  commit: string,
+  gitPath: string,
+): Promise<{ blob: string; content: string } | undefined> {
+  let blob: string;
+  try {
+    // `ls-tree` takes the path literally (no revision syntax), so any page name is safe here.
+    const { stdout } = await runGit(['ls-tree', '-z', commit, '--', gitPath], { gitDir: wikiDir });
+    const match = /^\d+ blob ([0-9a-f]+)\t/.exec(stdout);
+    if (match?.[1] === undefined) return undefined;
+    blob = match[1];
+  } catch (error) {
+    if (error instanceof GitError) return undefined;
+    throw error;
+  }
+  const { stdout } = await runGit(['cat-file', 'blob', blob], { gitDir: wikiDir });
+  // Wiki pages are text (Gitea reads them as strings too).
+  return { blob, content: stdout };
+}
+
+const logFormat = '%H%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B%x1e';
+
+/** The commits that touched `gitPath`, newest first, a page of them, and how many there are in all. */
+export async function wikiFileCommits(
+  wikiDir: string,
+  commit: string,
+  gitPath: string,
+  skip: number,
+  limit: number,
+): Promise<{ commits: WikiCommitInfo[]; total: number }> {
+  const total = Number(
+    (await runGit(['rev-list', '--count', commit, '--', gitPath], { gitDir: wikiDir })).stdout.trim(),
+  );
+  const { stdout } = await runGit(
+    ['log', `--format=${logFormat}`, `--skip=${skip}`, `--max-count=${limit}`, commit, '--', gitPath],
+    { gitDir: wikiDir },
+  );
+  const commits = stdout
+    .split('\x1e')
+    .map((record) => record.replace(/^\n/, ''))
+    .filter((record) => record !== '')
+    .map((record): WikiCommitInfo => {
+      const fields = record.split('\0');
+      const at = (i: number): string => fields[i] ?? '';
+      return {
+        sha: at(0),
+        author: { name: at(1), email: at(2), date: at(3) },
+        committer: { name: at(4), email: at(5), date: at(6) },
+        message: at(7),
+      };
+    });
+  return { commits, total };
+}
+
+export interface WikiWrite {
+  readonly branch: string;
+  readonly objectFormat: ObjectFormat;
+  readonly changes: readonly FileChange[];
+  readonly message: string;
+  readonly author: CommitPerson;
+}
+
+/**
+ * Commits `changes` on the wiki's branch, creating the wiki's repository on its first page as Gitea does
+ * (InitWiki). False when the branch moved meanwhile, so the caller can answer a conflict.
+ */
+export async function writeWiki(wikiDir: string, write: WikiWrite): Promise<boolean> {
+  if (!wikiExists(wikiDir)) {
+    await initBareRepository(wikiDir, { defaultBranch: write.branch, objectFormat: write.objectFormat });
+  }
+  const parent = await wikiTip(wikiDir, write.branch);
+  const commit = await commitFileChanges(wikiDir, {
+    parent,
+    changes: write.changes,
+    message: write.message,
+    author: write.author,
+    committer: write.author,
+  });
+  return moveBranch(wikiDir, write.branch, commit, parent);
+}
