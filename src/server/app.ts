@@ -102,6 +102,10 @@ export function createTeahouseServer(
     stopRequested,
     async listen() {
       const httpServer = http.createServer();
+      // Idle connections stay open longer than clients keep them (undici 4 s, browsers and git more), so a
+      // client never sends a request on a connection the server is closing at that moment ("other side
+      // closed"); Gitea's Go server keeps idle connections without a limit.
+      httpServer.keepAliveTimeout = 65_000;
       server = httpServer;
       await new Promise<void>((resolve, reject) => {
         httpServer.once('error', reject);

@@ -147,6 +147,14 @@ describe('router', () => {
     );
   });
 
+  test('a diff type is diff or patch: any other dotted name is the plain placeholder (a tag v1.2)', () => {
+    const router = buildRouter([op('commit', 'GET', '/c/{sha}'), op('diff', 'GET', '/c/{sha}.{diffType}')]);
+    assert.equal(router.resolve('GET', '/c/v1.2').op.operationId, 'commit');
+    assert.equal(router.resolve('GET', '/c/a..b').op.operationId, 'commit');
+    assert.equal(router.resolve('GET', '/c/v1.2.patch').op.operationId, 'diff');
+    assert.deepEqual(router.resolve('GET', '/c/v1.2.diff').params, { sha: 'v1.2', diffType: 'diff' });
+  });
+
   test('two operations on the same method and path are reported as a conflict', () => {
     const clash = buildRouter([op('a', 'GET', '/x/{id}'), op('b', 'GET', '/x/{name}')]);
     assert.equal(clash.conflicts.length, 1);
@@ -163,7 +171,8 @@ describe('the catalogue and the handlers', () => {
     const router = buildRouter(operations);
     for (const operation of operations) {
       for (const template of [operation.path, ...(operation.aliases ?? [])]) {
-        const concrete = template.replace(/\{[^}]+\}/g, 'x1');
+        // a diff type is one Gitea's router accepts there
+        const concrete = template.replace(/\{[^}]+\}/g, (p) => (p === '{diffType}' ? 'patch' : 'x1'));
         const { op: found } = router.resolve(operation.method, concrete);
         // another operation may own the concrete path when a static segment wins (e.g. /repos/search)
         if (found !== operation)

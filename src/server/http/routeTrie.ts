@@ -51,14 +51,20 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+// Placeholders Gitea's router constrains (`{diffType:diff|patch}`): anything else in that place is not this
+// route, so `git/commits/v1.2` stays the commit `v1.2` and `a..b` is refused there as a bad name.
+const placeholderValues: Readonly<Record<string, string>> = { diffType: 'diff|patch' };
+
 function compilePattern(segment: string): { regex: RegExp; placeholders: number } {
   const parts = segment.split(placeholderPattern).map(escapeRegex);
+  const names = placeholderNames(segment);
   const count = parts.length - 1;
   // All placeholders but the last are lazy so `{index}.{diffType}` splits at the last dot only when it must.
-  const body = parts.reduce(
-    (acc, literal, i) => acc + (i === 0 ? '' : i === count ? '(.+)' : '(.+?)') + literal,
-    '',
-  );
+  const capture = (i: number): string => {
+    const only = placeholderValues[names[i - 1]!];
+    return only ? `(${only})` : i === count ? '(.+)' : '(.+?)';
+  };
+  const body = parts.reduce((acc, literal, i) => acc + (i === 0 ? '' : capture(i)) + literal, '');
   return { regex: new RegExp(`^${body}$`), placeholders: count };
 }
 
