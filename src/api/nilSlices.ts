@@ -13,7 +13,13 @@ import { typeFields } from './types/fieldIndex';
  * Request bodies: Gitea's swagger names them `…Option` or `…Options`, and so does the catalogue (no answer
  * type is named so; test/unit/nilSlices.test.ts holds it to that).
  */
-export const isBodyType = (type: string): boolean => /Options?$/.test(type);
+// Gitea names request bodies …Option(s), but for three of 1.27's, which no answer uses either.
+const otherBodyTypes: ReadonlySet<string> = new Set([
+  'IssueMeta',
+  'MergeUpstreamRequest',
+  'UpdateBranchProtectionPriories',
+]);
+export const isBodyType = (type: string): boolean => /Options?$/.test(type) || otherBodyTypes.has(type);
 
 /**
  * Field names that hold a list in every answer type that has them (from the field index): `labels`, but not
