@@ -155,8 +155,8 @@ function actionsOf(db: Database, event: RepositoryEvent, repo: RepositoryRow): A
   const action = payload['action'];
   const base = { actorId: event.senderId, repo };
   // the subject's rows instead of the payload's issue and comment JSON, which then need not be shaped
-  const subjectIssue = event.subject && findIssueByNumber(db, repo.id, event.subject.number);
-  const issueOf = (key: string): IssuePart => subjectIssue ?? (payload[key] as IssuePart);
+  const issueOf = (key: string): IssuePart =>
+    (event.subject && findIssueByNumber(db, repo.id, event.subject.number)) ?? (payload[key] as IssuePart);
   const commentOf = (): { id: number; body: string } => {
     const row =
       event.subject?.commentId !== undefined ? findCommentById(db, event.subject.commentId) : undefined;
@@ -176,8 +176,9 @@ function actionsOf(db: Database, event: RepositoryEvent, repo: RepositoryRow): A
     case 'issues':
     case 'pull_request': {
       const isPull = event.event === 'pull_request';
-      const issue = issueOf(isPull ? 'pull_request' : 'issue');
-      const merged = isPull && (payload['pull_request'] as { merged?: boolean }).merged === true;
+      // the pull request's JSON is shaped only for a close, to tell a merge
+      const merged =
+        isPull && action === 'closed' && (payload['pull_request'] as { merged?: boolean }).merged === true;
       const names: Partial<Record<string, ActionTypeName>> = isPull
         ? {
             opened: 'create_pull_request',
@@ -187,6 +188,7 @@ function actionsOf(db: Database, event: RepositoryEvent, repo: RepositoryRow): A
         : { opened: 'create_issue', closed: 'close_issue', reopened: 'reopen_issue' };
       const name = names[String(action)];
       if (!name) return [];
+      const issue = issueOf(isPull ? 'pull_request' : 'issue');
       const withTitle =
         name === 'create_issue' || name === 'create_pull_request' || name === 'merge_pull_request';
       return [{ ...base, name, content: `${issue.number}|${withTitle ? issue.title : ''}` }];
