@@ -21,6 +21,9 @@ export class AccountService extends Disposable {
   readonly #changed = this._register(new vscode.EventEmitter<void>());
   /** Accounts added, removed, switched, or the local server's address changed. */
   readonly onDidChangeAccounts = this.#changed.event;
+  readonly #revoked = this._register(new vscode.EventEmitter<Account>());
+  /** An account's token was deleted on its server (through this window): it must sign in again. */
+  readonly onDidRevokeToken = this.#revoked.event;
   readonly #clients = new Map<string, Promise<TeahouseClient>>();
 
   constructor(
@@ -86,6 +89,15 @@ export class AccountService extends Disposable {
     await this.store.remove(id);
     this.#dropClient(id);
     if (account) this.log.info(`account removed: ${accountLabel(account)}`);
+    this.#changed.fire();
+  }
+
+  /** The server deleted the account's token: it leaves the keychain, the account stays to sign in again. */
+  async tokenRevoked(account: Account): Promise<void> {
+    await this.store.forgetToken(account.id);
+    this.#dropClient(account.id);
+    this.log.info(`the token of ${accountLabel(account)} was deleted on its server`);
+    this.#revoked.fire(account);
     this.#changed.fire();
   }
 

@@ -64,6 +64,15 @@ export class AccountStore {
     }
   }
 
+  /** Deletes the account's token from the keychain and keeps the account (it signs in again). */
+  async forgetToken(id: string): Promise<void> {
+    try {
+      await this.secrets.delete(tokenKey(id));
+    } catch (error) {
+      throw keychainError(error);
+    }
+  }
+
   async token(id: string): Promise<string | undefined> {
     try {
       return await this.secrets.get(tokenKey(id));

@@ -52,6 +52,16 @@ export class LocalServerController extends Disposable {
         );
       }),
     );
+    // the Local account's token deleted through an operation: the server makes it a new one at once
+    this._register(
+      accounts.onDidRevokeToken((account) => {
+        const url = this.server.url;
+        if (account.id !== localAccountId || url === undefined) return;
+        this.#signIn(url).catch((error: unknown) =>
+          log.warn(`local server: signing the Local account in again failed: ${String(error)}`),
+        );
+      }),
+    );
     const changed = (): void => void this.#sendRegistration();
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(changed));
     this._register(accounts.onDidChangeAccounts(changed));

@@ -218,6 +218,8 @@ export async function gatherArguments(
   }
   if (options.prompter && operation.body === undefined)
     await askOptionalQuery(operation, options.prompter, args);
+  // Gitea's GET /file-contents takes its JSON as a query parameter named `body`, gathered above
+  if (operation.queryParams?.some((param) => param.name === 'body') === true) return args;
   const body = await gatherBody(operation, given['body'], options.prompter);
   if (body !== undefined) args['body'] = body;
   return args;

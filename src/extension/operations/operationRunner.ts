@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../../api/client';
+import { accountLabel, type Account } from '../accounts/account';
 import type { OperationSpec } from '../../api/operationSpec';
 import { findAccount, isTreeNode, commandOptions } from '../commands/targets';
 import type { Services } from '../commands/services';
@@ -13,6 +14,8 @@ import type { ResultDocuments } from './resultDocuments';
 import { showResult, type Paging } from './resultPresenter';
 
 const listPageSize = 50;
+/** Operations that delete the very token they were sent with. */
+const revokesOwnToken = new Set(['deleteCurrentToken']);
 
 /** What a `teahouse.api.*` command returns: the success status and data, or the server's error. */
 export interface OperationCommandResult {
@@ -26,6 +29,21 @@ interface CommandOptions {
   readonly account?: string;
   /** `false`: no prompts and no result shown; a missing argument is an error, the result is only returned. */
   readonly interactive?: boolean;
+}
+
+async function signedOut(services: Services, account: Account, interactive: boolean): Promise<void> {
+  await services.accounts.tokenRevoked(account);
+  if (!interactive || account.kind === 'local') return;
+  const signIn = vscode.l10n.t('Add Server…');
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'The token of {0} was deleted on its server: add the server again to sign in.',
+      accountLabel(account),
+    ),
+    signIn,
+  );
+  if (choice === signIn)
+    await vscode.commands.executeCommand('teahouse.addServer', { url: account.serverUrl });
 }
 
 /**
@@ -77,6 +95,7 @@ export async function runOperation(
         error: { message: error.serverMessage, ...(error.url !== undefined && { url: error.url }) },
       };
     }
+    if (revokesOwnToken.has(operation.operationId)) await signedOut(services, account, interactive);
     if (interactive) {
       const paging: Paging | undefined =
         operation.paged === true

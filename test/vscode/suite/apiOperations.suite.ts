@@ -25,6 +25,8 @@ interface World {
   readonly spareForDelete: string;
   readonly org: string;
   readonly spareOrg: string;
+  /** The organization renameOrg renames. */
+  readonly renamableOrg: string;
   readonly orgRepo: string;
   readonly team: { readonly id: number; readonly name: string };
   readonly issue: number;
@@ -152,6 +154,35 @@ function bodyFor(id: string, world: World): unknown {
       redirect_uris: ['http://127.0.0.1/callback'],
     }),
     userUpdateOAuth2Application: () => ({ name: unique('app'), redirect_uris: ['http://127.0.0.1/back'] }),
+    userCreateHook: () => hook,
+    adminCreateHook: () => hook,
+    userVerifyGPGKey: () => ({ key_id: '0123456789ABCDEF', armored_signature: 'not a signature' }),
+    renameOrg: () => ({ new_name: unique('renamedorg') }),
+    repoUpdateBranch: () => ({ new_commit_id: world.sha }),
+    repoRenameBranch: () => ({ name: unique('renamed') }),
+    repoCreateTag: () => ({ tag_name: unique('tag'), target: 'main', message: 'Annotated by the suite' }),
+    repoChangeFiles: () => ({
+      message: 'Change files',
+      branch: 'main',
+      files: [{ operation: 'create', path: 'docs/changed.txt', content: base64('changed\n') }],
+    }),
+    repoApplyDiffPatch: () => ({
+      message: 'Apply a patch',
+      branch: 'main',
+      content: [
+        'diff --git a/patched.txt b/patched.txt',
+        'new file mode 100644',
+        '--- /dev/null',
+        '+++ b/patched.txt',
+        '@@ -0,0 +1 @@',
+        '+patched',
+        '',
+      ].join('\n'),
+    }),
+    generateRepo: () => ({ owner: world.me, name: unique('generated'), git_content: true }),
+    repoReparent: () => ({ new_owner: world.org }),
+    issueCreateIssueAttachment: () => new File([Buffer.from('issue attachment\n')], 'issue.txt'),
+    issueCreateIssueCommentAttachment: () => new File([Buffer.from('comment attachment\n')], 'comment.txt'),
   };
   return bodies[id]?.();
 }
@@ -196,7 +227,12 @@ function argumentsFor(operation: OperationSpec, world: World): Record<string, un
   const values: Record<string, () => unknown> = {
     owner: () => repository.owner,
     repo: () => repository.repo,
-    org: () => (operation.operationId === 'orgDelete' ? world.spareOrg : world.org),
+    org: () =>
+      operation.operationId === 'orgDelete'
+        ? world.spareOrg
+        : operation.operationId === 'renameOrg'
+          ? world.renamableOrg
+          : world.org,
     username: () => usernameFor(operation, world),
     user: () => world.me,
     target: () => world.member,
@@ -206,7 +242,12 @@ function argumentsFor(operation: OperationSpec, world: World): Record<string, un
     filepath: () => fileByOperation[operation.operationId] ?? 'README.md',
     archive: () => 'main.tar.gz',
     // the default branch cannot be deleted
-    branch: () => (operation.operationId === 'repoDeleteBranch' ? 'second' : 'main'),
+    branch: () =>
+      operation.operationId === 'repoDeleteBranch'
+        ? 'second'
+        : operation.operationId === 'repoRenameBranch'
+          ? 'renamable'
+          : 'main',
     name: () => 'stable',
     sha: () => world.sha,
     ref: () => 'main',
@@ -218,6 +259,10 @@ function argumentsFor(operation: OperationSpec, world: World): Record<string, un
     topic: () => 'suite-topic',
     attachment_id: () => world.created.get('/repos/{owner}/{repo}/releases/{id}/assets') ?? 999_999,
     q: () => 'suite',
+    position: () => 1,
+    assignee: () => world.member,
+    basehead: () => 'main...feature',
+    body: () => JSON.stringify({ files: ['README.md'] }),
   };
   const args: Record<string, unknown> = { account: 'local', interactive: false };
   const required = (operation.queryParams ?? []).filter((param) => param.required === true);
@@ -247,7 +292,14 @@ function runOrder(all: readonly OperationSpec[]): OperationSpec[] {
     .sort((a, b) => depth(b) - depth(a));
   const lateOnes = all.filter((operation) => late.has(operation.operationId));
   const first = all.filter((operation) => operation.method !== 'DELETE' && !late.has(operation.operationId));
-  return [...first, ...lateOnes, ...deletes];
+  // deleting the caller's own token signs the account out: nothing may run after it
+  const ownToken = (operation: OperationSpec) => operation.operationId === 'deleteCurrentToken';
+  return [
+    ...first,
+    ...lateOnes,
+    ...deletes.filter((operation) => !ownToken(operation)),
+    ...deletes.filter(ownToken),
+  ];
 }
 
 /** After a create operation, remember the id it answered under the path that lists such objects. */
@@ -297,8 +349,9 @@ async function buildWorld(): Promise<World> {
   }
   const org = unique('oporg');
   const spareOrg = unique('spareorg');
-  await client.api.adminCreateOrg({ username: me, body: { username: org } });
-  await client.api.adminCreateOrg({ username: me, body: { username: spareOrg } });
+  const renamableOrg = unique('renorg');
+  for (const username of [org, spareOrg, renamableOrg])
+    await client.api.adminCreateOrg({ username: me, body: { username } });
   const team = await client.api.orgCreateTeam({
     org,
     body: { name: unique('opteam'), permission: 'write', units: ['repo.code', 'repo.issues', 'repo.pulls'] },
@@ -309,7 +362,7 @@ async function buildWorld(): Promise<World> {
   await client.api.orgAddTeamRepository({ id: team.id, org, repo: orgRepo });
   const repository = { owner: me, repo };
   const heads: string[] = [];
-  for (const head of ['feature', 'second']) {
+  for (const head of ['feature', 'second', 'renamable']) {
     await client.api.repoCreateFile({
       ...repository,
       filepath: `${head}.txt`,
@@ -348,6 +401,7 @@ async function buildWorld(): Promise<World> {
     spareForDelete,
     org,
     spareOrg,
+    renamableOrg,
     orgRepo,
     team: { id: team.id, name: team.name },
     issue: issue.number,
@@ -452,6 +506,19 @@ export function apiOperationsSuite(): void {
         `    ${operations.length} operations: ${tally.success} answered 2xx, ${tally.clientError} a 4xx with Gitea's message, ${failures.length} failed`,
       );
       console.log(`    answered 4xx: ${refused.join(', ')}`);
+      // deleteCurrentToken took the Local account's token: the server made it a new one, and it works
+      const works = async () =>
+        (
+          await vscode.commands.executeCommand<OperationCommandResult>('teahouse.api.userGetCurrent', {
+            account: 'local',
+            interactive: false,
+          })
+        )?.status === 200;
+      const deadline = Date.now() + 20_000;
+      while (!(await works().catch(() => false))) {
+        assert.ok(Date.now() < deadline, 'the Local account works again after deleteCurrentToken');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
       assert.deepEqual(failures, []);
       assert.equal(tally.success + tally.clientError, operations.length);
     });

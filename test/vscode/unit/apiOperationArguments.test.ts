@@ -332,3 +332,17 @@ test('a tree item offers its objects and its parents’: a pull request item is 
     values: { owner: 'alice', repo: 'tea', issue: 5, pullRequest: 5 },
   });
 });
+
+test('a query parameter named body (GET /file-contents) is a query value, never a request body', async () => {
+  const files = JSON.stringify({ files: ['README.md'] });
+  const args = await gatherArguments(operation('repoGetFileContents'), {
+    given: { owner: 'a', repo: 'b', body: files },
+    context: [],
+    prompter: undefined,
+  });
+  assert.deepEqual(args, { owner: 'a', repo: 'b', body: files });
+  await assert.rejects(
+    gatherArguments(operation('repoGetFileContents'), { given: { owner: 'a', repo: 'b' }, context: [] }),
+    /needs the argument "body"/,
+  );
+});
