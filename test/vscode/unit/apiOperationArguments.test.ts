@@ -342,7 +342,11 @@ test('a query parameter named body (GET /file-contents) is a query value, never 
   });
   assert.deepEqual(args, { owner: 'a', repo: 'b', body: files });
   await assert.rejects(
-    gatherArguments(operation('repoGetFileContents'), { given: { owner: 'a', repo: 'b' }, context: [] }),
+    gatherArguments(operation('repoGetFileContents'), {
+      given: { owner: 'a', repo: 'b' },
+      context: [],
+      prompter: undefined,
+    }),
     /needs the argument "body"/,
   );
 });
