@@ -12,6 +12,7 @@ import {
   type ViewModel,
 } from './protocol';
 import { serverHtml } from './serverHtml';
+import { eventView, interleave } from './timelineView';
 import { Channel } from './vscodeApi';
 
 /** Kept by VS Code across reloads: the serializer reopens the view from it; the draft survives too. */
@@ -251,7 +252,15 @@ function render(view: ViewModel): void {
     { secondary: true, id: 'toggle-state' },
     () => void act(() => channel.request('setState', { state: issue.state === 'open' ? 'closed' : 'open' })),
   );
-  const comments = h('section', { id: 'comments' }, ...view.comments.map(commentView));
+  const comments = h(
+    'section',
+    { id: 'comments' },
+    ...interleave(view.comments, view.events).map((item) =>
+      item.kind === 'comment' ? commentView(item.comment) : eventView(item.event, view.repository),
+    ),
+    view.eventsNote !== undefined &&
+      h('p', { class: 'muted', id: 'timeline-note' }, l10n.t('No timeline here: {0}.', view.eventsNote)),
+  );
   const edit =
     issue.canEdit &&
     button(

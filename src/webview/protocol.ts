@@ -110,12 +110,55 @@ export interface PullModel {
   readonly mergeStyles: readonly string[];
 }
 
+/** An issue or pull request another event points at (a reference, a dependency). */
+export interface TimelineReference {
+  readonly number: number;
+  readonly title: string;
+  readonly url: string;
+  readonly state: string;
+  readonly isPull: boolean;
+  /** `owner/name`; empty when the server did not say. */
+  readonly repository: string;
+}
+
+/**
+ * One event of the timeline between the comments, by Gitea's type name (`label`, `close`, `pull_push`…),
+ * with what that type names; a type the view does not know is shown by its name.
+ */
+export interface TimelineEventModel {
+  readonly id: number;
+  readonly type: string;
+  readonly actor: string;
+  readonly createdAt: string;
+  /** The comment the event follows in the timeline; none when it comes before the first. */
+  readonly afterComment?: number;
+  readonly label?: { readonly name: string; readonly color: string; readonly removed: boolean };
+  readonly milestone?: { readonly title: string; readonly removed: boolean };
+  /** An assignee, or a reviewer asked for (`review_request`); `team` when it is a team. */
+  readonly assignee?: { readonly login: string; readonly team: boolean; readonly removed: boolean };
+  readonly title?: { readonly from: string; readonly to: string };
+  readonly ref?: { readonly from: string; readonly to: string };
+  readonly reference?: TimelineReference;
+  /** The comment that made a `comment_ref`. */
+  readonly referenceComment?: string;
+  /** `closes`, `reopens` or `neutered`: what the reference does to this issue. */
+  readonly refAction?: string;
+  readonly commit?: string;
+  readonly push?: { readonly commits: number; readonly force: boolean };
+  /** Plain text Gitea keeps in the event: a lock reason, a deadline, a time. */
+  readonly text?: string;
+}
+
 export interface ViewModel {
   readonly target: PanelTarget;
   readonly repository: string;
   readonly me: string;
   readonly issue: IssueModel;
   readonly comments: readonly CommentModel[];
+  /** The timeline's events (Gitea ≥ 1.15), shown between the comments by time. */
+  readonly events: readonly TimelineEventModel[];
+  /** Why there is no timeline ("needs Gitea ≥ 1.15"), when the server has none. */
+  readonly eventsNote?: string;
   readonly pull: PullModel | undefined;
 }
 

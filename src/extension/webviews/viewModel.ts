@@ -15,9 +15,11 @@ import type {
   PanelTarget,
   PullModel,
   ReactionGroup,
+  TimelineEventModel,
   UserRef,
   ViewModel,
 } from '../../webview/protocol';
+import { timelineEvents } from './timelineModel';
 
 /** What the view model loader needs: the account's client and where it lives. */
 export interface ViewSource {
@@ -33,6 +35,7 @@ const operation = (id: (typeof operationCatalogue)[number]['operationId']) =>
 const pullCommits = operation('repoGetPullRequestCommits');
 const pullFiles = operation('repoGetPullRequestFiles');
 const pullDiff = operation('repoDownloadPullDiffOrPatch');
+const timeline = operation('issueGetCommentsAndTimeline');
 
 export type PullPart<T> = { readonly items: T[]; readonly note?: string };
 
@@ -295,6 +298,23 @@ async function pullModel(
   };
 }
 
+/** The timeline's events where the server has the timeline, else none with a note saying which Gitea has it. */
+export async function loadTimeline(
+  source: ViewSource,
+  target: PanelTarget,
+): Promise<PullPart<TimelineEventModel>> {
+  const [missing] = source.capabilities.missing(timeline);
+  if (missing) return { items: [], note: requirementNote(missing) };
+  const { owner, repo, index } = target;
+  const entries = await optional(
+    source,
+    'timeline',
+    () => collect(source.client.paginate('issueGetCommentsAndTimeline', { owner, repo, index })),
+    [],
+  );
+  return { items: timelineEvents(entries) };
+}
+
 /** Everything an issue or pull request view shows, bodies rendered by the server. */
 export async function loadViewModel(source: ViewSource, target: PanelTarget): Promise<ViewModel> {
   const { owner, repo, index } = target;
@@ -306,10 +326,11 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
   ]);
   const isPull = target.kind === 'pullRequest' || issue.pull_request != null;
   const actual: PanelTarget = { ...target, kind: isPull ? 'pullRequest' : 'issue' };
-  const [issueView, commentViews, pull] = await Promise.all([
+  const [issueView, commentViews, pull, timeline] = await Promise.all([
     issueModel(source, actual, issue, repository, context),
     Promise.all(comments.map((comment) => commentModel(source, actual, comment, context))),
     isPull ? pullModel(source, actual, repository, context) : Promise.resolve(undefined),
+    loadTimeline(source, actual),
   ]);
   return {
     target: actual,
@@ -317,6 +338,8 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
     me: source.account.username,
     issue: issueView,
     comments: commentViews,
+    events: timeline.items,
+    ...(timeline.note !== undefined && { eventsNote: timeline.note }),
     pull,
   };
 }

@@ -77,6 +77,38 @@ export function webviewsSuite(): void {
       assert.equal(model.pull, undefined);
     });
 
+    test('the issue view shows the timeline between the comments: a label, closing and reopening, in order', async () => {
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const issue = await client.api.issueCreateIssue({ ...demo, body: { title: unique('Timeline issue') } });
+      const label = await client.api.issueCreateLabel({
+        ...demo,
+        body: { name: unique('timeline'), color: '#0e8a16' },
+      });
+      const index = issue.number;
+      await client.api.issueAddLabel({ ...demo, index, body: { labels: [label.id] } });
+      const comment = await client.api.issueCreateComment({
+        ...demo,
+        index,
+        body: { body: 'Between events' },
+      });
+      await client.api.issueEditIssue({ ...demo, index, body: { state: 'closed' } });
+      await client.api.issueEditIssue({ ...demo, index, body: { state: 'open' } });
+      const target: PanelTarget = { kind: 'issue', account: 'local', ...demo, index };
+      await vscode.commands.executeCommand('teahouse.openIssue', target);
+      const model = await loadedModel(target);
+      assert.deepEqual(
+        model.events.map((event) => [event.type, event.afterComment]),
+        [
+          ['label', undefined],
+          ['close', comment.id],
+          ['reopen', comment.id],
+        ],
+      );
+      assert.deepEqual(model.events[0]?.label, { name: label.name, color: '0e8a16', removed: false });
+      assert.equal(model.eventsNote, undefined);
+    });
+
     test('the panel serializer restores a view from its saved state, and closes one it cannot restore', async () => {
       const api = await teahouse();
       const { client } = await localServer();

@@ -172,6 +172,48 @@ export const webviewScenarios: readonly Scenario[] = [
     },
   },
   {
+    name: 'the issue view shows the timeline between the comments: the label in its colour, closed, reopened',
+    async run(context) {
+      const { page } = context;
+      const { client, owner } = await demoSeeder(context);
+      const repo = demoRepositoryName;
+      const issue = await client.api.issueCreateIssue({
+        owner,
+        repo,
+        body: { title: `Timeline ${stamp()}` },
+      });
+      const index = issue.number;
+      const label = await client.api.issueCreateLabel({
+        owner,
+        repo,
+        body: { name: `timeline-${stamp()}`, color: '#d93f0b' },
+      });
+      await client.api.issueAddLabel({ owner, repo, index, body: { labels: [label.id] } });
+      await client.api.issueCreateComment({ owner, repo, index, body: { body: 'Looking into it' } });
+      await client.api.issueEditIssue({ owner, repo, index, body: { state: 'closed' } });
+      await client.api.issueEditIssue({ owner, repo, index, body: { state: 'open' } });
+      await openFromPalette(page, 'Teahouse: Open Issue…', index);
+      const frame = await webviewFrame(page, `h1:has-text("${issue.title}")`);
+      const items = frame.locator('#comments > .comment, #comments > .timeline-event');
+      await frame.locator('#comments .timeline-event[data-event-type="reopen"]').waitFor();
+      const order = await items.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute('data-event-type') ?? 'comment'),
+      );
+      if (order.join() !== 'label,comment,close,reopen')
+        throw new Error(`the timeline reads ${order.join()}`);
+      const chip = frame.locator('.timeline-event[data-event-type="label"] .label', { hasText: label.name });
+      const colour = await chip.evaluate(
+        (node) => node.ownerDocument.defaultView?.getComputedStyle(node).borderLeftColor,
+      );
+      if (colour !== 'rgb(217, 63, 11)') throw new Error(`the label is drawn in ${colour}`);
+      const closed = await frame.locator('.timeline-event[data-event-type="close"]').innerText();
+      if (!closed.includes('closed this')) throw new Error(`the close event reads "${closed}"`);
+      const shot = resultsFile(context, 'issue-timeline.png');
+      await page.screenshot({ path: shot });
+      console.log(`    screenshot of an issue view with its timeline: ${shot}`);
+    },
+  },
+  {
     name: 'a malicious issue body and comment run nothing in the issue view',
     async run(context) {
       const { page } = context;
