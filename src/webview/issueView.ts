@@ -278,6 +278,8 @@ function render(view: ViewModel): void {
         {},
         h('vscode-badge', { id: 'state', 'data-state': stateName }, stateNames[stateName]),
         ' ',
+        issue.pinned && h('span', { id: 'pinned', title: l10n.t('Pinned') }, icon('pinned'), ' '),
+        issue.locked && h('span', { id: 'locked', title: l10n.t('Locked') }, icon('lock'), ' '),
         icon(isPull ? 'git-pull-request' : 'issues'),
         ' ',
         h('strong', {}, issue.author.login),
@@ -321,6 +323,16 @@ function render(view: ViewModel): void {
 function show(view: ViewModel): void {
   model = view;
   render(view);
+  const { locked, mayComment } = view.issue;
+  lockedNote.hidden = !locked;
+  lockedNote.replaceChildren(
+    icon('lock'),
+    ' ',
+    mayComment
+      ? l10n.t('This conversation is locked: only collaborators can comment.')
+      : l10n.t('This conversation is locked: you cannot comment.'),
+  );
+  newComment.hidden = !mayComment;
   saveState();
 }
 
@@ -377,5 +389,7 @@ channel.on('model', (message) => show(message.model));
 channel.on('edit', () => {
   if (model) editIssue(model);
 });
-root.replaceChildren(errorLine, content, commentBox());
+const lockedNote = h('p', { id: 'locked-note', class: 'muted', hidden: true });
+const newComment = commentBox();
+root.replaceChildren(errorLine, content, lockedNote, newComment);
 void act(() => channel.request('load', {}));

@@ -52,6 +52,10 @@ export interface IssueModel {
   readonly html: string;
   /** Whether the viewer may change title and description: the author, or a writer of the repository. */
   readonly canEdit: boolean;
+  readonly locked: boolean;
+  readonly pinned: boolean;
+  /** Whether the viewer may comment: a locked conversation takes comments from writers only. */
+  readonly mayComment: boolean;
   readonly reactions: readonly ReactionGroup[];
 }
 

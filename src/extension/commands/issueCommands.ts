@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Issue, Label, Milestone } from '../../api/types';
 import { registerCommand } from './errorReporter';
 import { registerIssueEditCommands } from './issueEditCommands';
+import { registerPinLockCommands } from './pinLockCommands';
 import { announceTrackerChange, type Services } from './services';
 import type { IssueTemplateChoice } from './issueTemplateFiles';
 import { issueTemplates } from './issueTemplates';
@@ -298,5 +299,6 @@ export function registerIssueCommands(services: Services): vscode.Disposable[] {
     ),
     registerCommand(errors, 'teahouse.assignIssue', (first, second) => assign(services, first, second)),
     ...registerIssueEditCommands(services),
+    ...registerPinLockCommands(services),
   ];
 }

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { operationNamed } from '../../api/operations';
+import type { Issue } from '../../api/types';
 import type { AccountService } from '../accounts/accountService';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
 import type { IssueFilters } from './issueFilters';
@@ -11,6 +13,7 @@ import {
   type TreeNode,
 } from './nodes';
 import { pagedSource, staticSource } from './paging';
+import { pinnedFirst, type PinnedFilter } from './pinnedFirst';
 import { fetchIssuePage, planIssueCriteria, planIssueQuery, type IssueQueryPlan } from './issueQueries';
 import {
   criteriaOf,
@@ -130,12 +133,47 @@ export function issuesResolver(
       );
     }
     if (parent.kind === 'scope') return staticSource(groupNodes(parent.scope, parent));
-    if (parent.kind === 'group') return issuePages(accounts, parent, plan(parent.scope, parent.group), pulls);
+    if (parent.kind === 'group') {
+      const pinned = parent.group === 'all' ? pinnedLoader(accounts, parent.scope, pulls) : undefined;
+      return issuePages(
+        accounts,
+        parent,
+        plan(parent.scope, parent.group),
+        pulls,
+        pinned && {
+          load: pinned,
+          filter: filters.values,
+        },
+      );
+    }
     if (parent.kind === 'savedQuery') {
       const planned = savedPlan(parent.scope, parent.query);
       return planned ? issuePages(accounts, parent, planned, pulls) : staticSource([]);
     }
     return (await pullChildren?.(parent)) ?? staticSource([]);
+  };
+}
+
+/**
+ * A repository's pinned issues or pull requests (Gitea ≥ 1.22), as issues; undefined where the server has
+ * no pins. Pull requests are read as issues one by one: Gitea pins a handful at most.
+ */
+function pinnedLoader(
+  accounts: AccountService,
+  scope: IssueScope,
+  pulls: boolean,
+): (() => Promise<readonly Issue[]>) | undefined {
+  if (scope.kind !== 'repository') return undefined;
+  const capabilities = accounts.capabilities(scope.account);
+  if (!capabilities.has(operationNamed(pulls ? 'repoListPinnedPullRequests' : 'repoListPinnedIssues')))
+    return undefined;
+  return async () => {
+    const client = await accounts.client(scope.account);
+    if (!pulls) return (await client.api.repoListPinnedIssues(scope.ref)) ?? [];
+    const pinnedPulls = (await client.api.repoListPinnedPullRequests(scope.ref)) ?? [];
+    return Promise.all(
+      pinnedPulls.map((pull) => client.api.issueGetIssue({ ...scope.ref, index: pull.number })),
+    );
   };
 }
 
@@ -145,6 +183,7 @@ async function issuePages(
   parent: TreeNode & { readonly scope: IssueScope },
   planned: IssueQueryPlan,
   pulls: boolean,
+  pinned?: { readonly load: () => Promise<readonly Issue[]>; readonly filter: PinnedFilter },
 ): Promise<ChildSource> {
   const { scope } = parent;
   // a group the server cannot filter as asked shows why instead of unfiltered items
@@ -168,8 +207,9 @@ async function issuePages(
     repositoryId ??= client.api.repoGet(repository).then((found) => found.id);
     return repositoryId;
   };
+  const fetchPage = (page: number, limit: number) => fetchIssuePage(client, planned, page, limit, idOf);
   return pagedSource(
-    (page, limit) => fetchIssuePage(client, planned, page, limit, idOf),
+    pinned ? pinnedFirst(fetchPage, pinned.load, pinned.filter) : fetchPage,
     (issue) => {
       const ref = fixed ?? { owner: issue.repository?.owner ?? '', repo: issue.repository?.name ?? '' };
       const key =

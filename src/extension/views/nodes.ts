@@ -37,6 +37,9 @@ export interface IssueSummary {
   readonly updatedAt: string;
   readonly head: string | undefined;
   readonly base: string | undefined;
+  /** Pinned to the top of the repository's issues or pull requests (Gitea ≥ 1.22's `pin_order`). */
+  readonly pinned: boolean;
+  readonly locked: boolean;
 }
 
 /** Which query a group of issues or pull requests runs (`reviewRequested`: pull requests only). */
@@ -216,6 +219,8 @@ export function summarizeIssue(issue: Issue): IssueSummary {
     updatedAt: issue.updated_at,
     head: undefined,
     base: undefined,
+    pinned: (issue.pin_order ?? 0) > 0,
+    locked: issue.is_locked ?? false,
   };
 }
 
@@ -236,6 +241,8 @@ export function summarizePull(pull: PullRequest): IssueSummary {
     updatedAt: pull.updated_at,
     head: pull.head?.label || pull.head?.ref,
     base: pull.base?.ref,
+    pinned: (pull.pin_order ?? 0) > 0,
+    locked: pull.is_locked ?? false,
   };
 }
 

@@ -44,11 +44,18 @@ export function groupLabel(group: IssueGroup, state: 'open' | 'closed' | 'all'):
 
 /** `issue.open`, `pullRequest.merged`…: what `viewItem` when-clauses test. */
 export function issueContextValue(issue: IssueSummary): string {
-  if (!issue.isPull) return `issue.${issue.state}`;
-  return `pullRequest.${issue.merged ? 'merged' : issue.state}`;
+  const flags = `${issue.pinned ? '.pinned' : ''}${issue.locked ? '.locked' : ''}`;
+  if (!issue.isPull) return `issue.${issue.state}${flags}`;
+  return `pullRequest.${issue.merged ? 'merged' : issue.state}${flags}`;
 }
 
 function issueIcon(issue: IssueSummary): vscode.ThemeIcon {
+  // a pinned item keeps its state's colour under the pin
+  if (issue.pinned) return new vscode.ThemeIcon('pinned', stateIcon(issue).color);
+  return stateIcon(issue);
+}
+
+function stateIcon(issue: IssueSummary): vscode.ThemeIcon {
   if (!issue.isPull) {
     return issue.state === 'open'
       ? new vscode.ThemeIcon('issues', new vscode.ThemeColor('charts.green'))
@@ -70,7 +77,12 @@ function issueItem(node: NodeOf<'issue'>): vscode.TreeItem {
     : issue.state === 'closed'
       ? vscode.l10n.t('closed')
       : undefined;
-  const parts = [...(state ? [state] : []), ...issue.labels.map((label) => label.name)];
+  const parts = [
+    ...(issue.pinned ? [vscode.l10n.t('pinned')] : []),
+    ...(state ? [state] : []),
+    ...(issue.locked ? [vscode.l10n.t('locked')] : []),
+    ...issue.labels.map((label) => label.name),
+  ];
   if (issue.isPull && issue.head && issue.base) parts.push(`${issue.head} → ${issue.base}`);
   item.description = parts.join(' · ');
   item.iconPath = issueIcon(issue);

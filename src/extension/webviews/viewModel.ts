@@ -204,6 +204,13 @@ async function issueModel(
     body: issue.body ?? '',
     html,
     canEdit: mayEdit(issue, repository, source.account.username),
+    locked: issue.is_locked ?? false,
+    pinned: (issue.pin_order ?? 0) > 0,
+    // Gitea lets the repository's writers comment on a locked conversation, nobody else
+    mayComment:
+      issue.is_locked !== true ||
+      repository.permissions?.push === true ||
+      repository.permissions?.admin === true,
     reactions: groupReactions(reactions, source.account.username),
   };
 }

@@ -160,6 +160,51 @@ export function issueCommandsSuite(): void {
       );
     });
 
+    test('Pin puts the issue first in All Open with a pin; Lock Conversation locks it with a reason; Unpin and Unlock undo both', async () => {
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const repository = `${demo.owner}/${demo.repo}`;
+      const issue = await client.api.issueCreateIssue({ ...demo, body: { title: unique('Pin me') } });
+      // a newer issue, so that the pinned one is not first by date
+      await client.api.issueCreateIssue({ ...demo, body: { title: unique('Newer than the pinned one') } });
+      const index = issue.number;
+      const label = `#${index} ${issue.title}`;
+      const { issues } = (await teahouse()).trees;
+      const itemOf = async () => {
+        const node = await nodeAt(issues, 'All Open', label);
+        return issues.getTreeItem(node) as vscode.TreeItem;
+      };
+
+      assert.equal(await vscode.commands.executeCommand('teahouse.pinIssue', { repository, index }), true);
+      assert.ok((await client.api.issueGetIssue({ ...demo, index })).pin_order > 0, 'pinned on the server');
+      await vscode.commands.executeCommand('teahouse.issues.refresh');
+      const listed = await labelsUnder(issues, await nodeAt(issues, 'All Open'));
+      assert.equal(listed[0], label, `pinned first: ${listed.slice(0, 3).join(', ')}`);
+      assert.equal(listed.filter((entry) => entry === label).length, 1, 'listed once');
+      const pinnedItem = await itemOf();
+      assert.equal(pinnedItem.contextValue, 'issue.open.pinned');
+      assert.equal((pinnedItem.iconPath as vscode.ThemeIcon).id, 'pinned');
+
+      assert.equal(
+        await vscode.commands.executeCommand('teahouse.lockIssue', {
+          repository,
+          index,
+          reason: 'Too heated',
+        }),
+        true,
+      );
+      assert.equal((await client.api.issueGetIssue({ ...demo, index })).is_locked, true);
+      await vscode.commands.executeCommand('teahouse.issues.refresh');
+      assert.equal((await itemOf()).contextValue, 'issue.open.pinned.locked');
+
+      await vscode.commands.executeCommand('teahouse.unlockIssue', { repository, index });
+      await vscode.commands.executeCommand('teahouse.unpinIssue', { repository, index });
+      const after = await client.api.issueGetIssue({ ...demo, index });
+      assert.deepEqual([after.is_locked, after.pin_order], [false, 0]);
+      await vscode.commands.executeCommand('teahouse.issues.refresh');
+      assert.equal((await itemOf()).contextValue, 'issue.open');
+    });
+
     test("a failing command shows the server's message, not a stack trace", async () => {
       const api = await teahouse();
       const repository = await demoRepository();

@@ -325,6 +325,8 @@ test('a tree item offers its objects and its parents’: a pull request item is 
       updatedAt: '',
       head: undefined,
       base: undefined,
+      pinned: false,
+      locked: false,
     },
   };
   assert.deepEqual(nodeContext(pull), {
