@@ -24,11 +24,13 @@ test('renders on a worker as renderMarkdown does', async () => {
 });
 
 test('a render past the time limit answers the escaped text and tells onError why', async () => {
-  const pool = new MarkdownRenderPool({ timeoutMs: 100 });
+  // a limit a fresh worker's first render meets even on a loaded machine, and a text that takes far longer
+  const pool = new MarkdownRenderPool({ timeoutMs: 1_000 });
+  const slower = pathological.repeat(2);
   const failures: unknown[] = [];
   try {
-    const html = await pool.render(`<i>${pathological}`, { ...options, onError: (e) => failures.push(e) });
-    assert.equal(html, `&lt;i&gt;${pathological}`);
+    const html = await pool.render(`<i>${slower}`, { ...options, onError: (e) => failures.push(e) });
+    assert.equal(html, `&lt;i&gt;${slower}`);
     assert.equal(failures.length, 1);
     assert.ok(failures[0] instanceof RenderTimeoutError);
     assert.equal(await pool.render('*again*', options), '<p><em>again</em></p>\n');
