@@ -12,6 +12,7 @@ import {
   type ViewModel,
 } from './protocol';
 import { serverHtml } from './serverHtml';
+import { dependencyRows } from './dependencyRows';
 import { eventView, interleave } from './timelineView';
 import { Channel } from './vscodeApi';
 
@@ -302,6 +303,17 @@ function render(view: ViewModel): void {
       ),
       metaRow(l10n.t('Due date'), undefined, issue.dueDate ? when(issue.dueDate) : none),
       metaRow(l10n.t('Time tracked'), undefined, duration(issue.trackedSeconds)),
+      ...dependencyRows(view, {
+        add: (relation) => void act(() => channel.request('addDependency', { relation })),
+        remove: (relation, reference) =>
+          void act(() =>
+            channel.request('removeDependency', {
+              relation,
+              number: reference.number,
+              repository: reference.repository,
+            }),
+          ),
+      }),
     ),
     h(
       'article',

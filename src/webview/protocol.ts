@@ -153,6 +153,13 @@ export interface TimelineEventModel {
   readonly text?: string;
 }
 
+export type DependencyRelation = 'dependsOn' | 'blocks';
+
+export interface DependenciesModel {
+  readonly dependsOn: readonly TimelineReference[];
+  readonly blocks: readonly TimelineReference[];
+}
+
 export interface ViewModel {
   readonly target: PanelTarget;
   readonly repository: string;
@@ -163,6 +170,9 @@ export interface ViewModel {
   readonly events: readonly TimelineEventModel[];
   /** Why there is no timeline ("needs Gitea ≥ 1.15"), when the server has none. */
   readonly eventsNote?: string;
+  /** What the issue depends on and what it blocks (Gitea ≥ 1.22); undefined where the server cannot say. */
+  readonly dependencies?: DependenciesModel;
+  readonly dependenciesNote?: string;
   readonly pull: PullModel | undefined;
 }
 
@@ -182,6 +192,12 @@ export interface Requests {
   pick: { params: { what: 'labels' | 'milestone' | 'assignees' }; result: ViewModel };
   react: { params: { target: ReactionTarget; content: string }; result: ViewModel };
   merge: { params: { style: string }; result: ViewModel };
+  /** Picks an issue of the repository (VS Code's quick pick, searched on the server) and links it. */
+  addDependency: { params: { relation: DependencyRelation }; result: ViewModel };
+  removeDependency: {
+    params: { relation: DependencyRelation; number: number; repository: string };
+    result: ViewModel;
+  };
   openFile: { params: { filename: string }; result: null };
   openLink: { params: { href: string }; result: null };
 }

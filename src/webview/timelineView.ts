@@ -29,7 +29,7 @@ function labelChip(name: string, color: string): HTMLElement {
   return chip;
 }
 
-function referenceLink(reference: TimelineReference, repository: string): HTMLElement {
+export function referenceLink(reference: TimelineReference, repository: string): HTMLElement {
   const elsewhere = reference.repository !== '' && reference.repository !== repository;
   const name = `${elsewhere ? reference.repository : ''}#${reference.number}`;
   return h(

@@ -1,3 +1,4 @@
+import { addDependency, closeRefusal, pickIssue, removeDependency } from './dependencies';
 import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
@@ -212,7 +213,32 @@ export class IssuePanel extends Disposable {
     },
     setState: async ({ state }) => {
       const { client } = await this.#source();
-      await client.api.issueEditIssue({ ...this.#ref, body: { state } });
+      try {
+        await client.api.issueEditIssue({ ...this.#ref, body: { state } });
+      } catch (error) {
+        throw closeRefusal(error, this.#model?.dependencies) ?? error;
+      }
+      return this.#changed();
+    },
+    addDependency: async ({ relation }) => {
+      const { client } = await this.#source();
+      const title =
+        relation === 'dependsOn'
+          ? vscode.l10n.t('#{0} depends on…', this.target.index)
+          : vscode.l10n.t('#{0} blocks…', this.target.index);
+      const other = await pickIssue(client, this.target, title);
+      if (!other) return this.#model ?? this.reload();
+      await addDependency(client, this.target, relation, {
+        owner: this.target.owner,
+        repo: this.target.repo,
+        index: other.number,
+      });
+      return this.#changed();
+    },
+    removeDependency: async ({ relation, number, repository }) => {
+      const { client } = await this.#source();
+      const [owner = this.target.owner, repo = this.target.repo] = repository ? repository.split('/') : [];
+      await removeDependency(client, this.target, relation, { owner, repo, index: number });
       return this.#changed();
     },
     pick: async ({ what }) => {

@@ -73,7 +73,7 @@ export function timelineEvent(entry: TimelineComment): TimelineEventModel {
   }
 }
 
-function referenceTo(issue: Issue): TimelineReference {
+export function referenceTo(issue: Issue): TimelineReference {
   return {
     number: issue.number,
     title: issue.title,

@@ -19,6 +19,7 @@ import type {
   UserRef,
   ViewModel,
 } from '../../webview/protocol';
+import { loadDependencies } from './dependencies';
 import { timelineEvents } from './timelineModel';
 
 /** What the view model loader needs: the account's client and where it lives. */
@@ -333,11 +334,12 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
   ]);
   const isPull = target.kind === 'pullRequest' || issue.pull_request != null;
   const actual: PanelTarget = { ...target, kind: isPull ? 'pullRequest' : 'issue' };
-  const [issueView, commentViews, pull, timeline] = await Promise.all([
+  const [issueView, commentViews, pull, timeline, dependencies] = await Promise.all([
     issueModel(source, actual, issue, repository, context),
     Promise.all(comments.map((comment) => commentModel(source, actual, comment, context))),
     isPull ? pullModel(source, actual, repository, context) : Promise.resolve(undefined),
     loadTimeline(source, actual),
+    loadDependencies(source, actual),
   ]);
   return {
     target: actual,
@@ -347,6 +349,8 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
     comments: commentViews,
     events: timeline.items,
     ...(timeline.note !== undefined && { eventsNote: timeline.note }),
+    ...(dependencies.model !== undefined && { dependencies: dependencies.model }),
+    ...(dependencies.note !== undefined && { dependenciesNote: dependencies.note }),
     pull,
   };
 }

@@ -109,6 +109,37 @@ export function webviewsSuite(): void {
       assert.equal(model.eventsNote, undefined);
     });
 
+    test('the issue view lists what the issue depends on and what it blocks, with their state', async () => {
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const blocker = await client.api.issueCreateIssue({ ...demo, body: { title: unique('Blocker') } });
+      const blocked = await client.api.issueCreateIssue({ ...demo, body: { title: unique('Blocked') } });
+      await client.api.issueCreateIssueDependencies({
+        ...demo,
+        index: blocked.number,
+        body: { ...demo, index: blocker.number },
+      });
+      const target: PanelTarget = { kind: 'issue', account: 'local', ...demo, index: blocked.number };
+      await vscode.commands.executeCommand('teahouse.openIssue', target);
+      const model = await loadedModel(target);
+      assert.deepEqual(
+        model.dependencies?.dependsOn.map((reference) => [
+          reference.number,
+          reference.title,
+          reference.state,
+        ]),
+        [[blocker.number, blocker.title, 'open']],
+      );
+      assert.deepEqual(model.dependencies?.blocks, []);
+      const other: PanelTarget = { ...target, index: blocker.number };
+      await vscode.commands.executeCommand('teahouse.openIssue', other);
+      const blockerModel = await loadedModel(other);
+      assert.deepEqual(
+        blockerModel.dependencies?.blocks.map((reference) => reference.number),
+        [blocked.number],
+      );
+    });
+
     test('the panel serializer restores a view from its saved state, and closes one it cannot restore', async () => {
       const api = await teahouse();
       const { client } = await localServer();
