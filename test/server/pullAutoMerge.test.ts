@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import type { GitWorkspace } from '../helpers/gitFixtures';
 import { startServer, waitFor, type TestServer, type TestUser } from './harness';
-import { cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
+import { addCollaborator, cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
 
 /** Scheduled merges (`merge_when_checks_succeed`): made when the head's required checks succeed. */
 
@@ -35,13 +35,8 @@ async function world(prefix: string, protect = true): Promise<World> {
   const writer = await server.createUser(`${prefix}-writer`);
   const other = await server.createUser(`${prefix}-other`);
   const repo = await createRepo(server, owner, 'app');
-  for (const user of [writer, other]) {
-    const added = await server.request('PUT', `/repos/${repo.full_name}/collaborators/${user.user.login}`, {
-      token: owner.token,
-      body: { permission: 'write' },
-    });
-    assert.equal(added.status, 204, added.text);
-  }
+  await addCollaborator(server, owner, repo.full_name, writer, 'write');
+  await addCollaborator(server, owner, repo.full_name, other, 'write');
   if (protect) {
     const rule = await server.request('POST', `/repos/${repo.full_name}/branch_protections`, {
       token: owner.token,
@@ -152,10 +147,7 @@ describe('scheduling a merge for when the checks succeed', () => {
   test('a merged or draft pull request cannot be scheduled (405); a reader cannot merge (403)', async () => {
     const w = await world('am-d');
     const reader = await server.createUser('am-d-reader');
-    await server.request('PUT', `/repos/${w.full}/collaborators/${reader.user.login}`, {
-      token: w.owner.token,
-      body: { permission: 'read' },
-    });
+    await addCollaborator(server, w.owner, w.full, reader, 'read');
     assert.equal((await schedule(w, reader)).status, 403);
     const draft = await server.request('PATCH', `/repos/${w.full}/pulls/${w.pr.number}`, {
       token: w.writer.token,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { GitWorkspace } from '../helpers/gitFixtures';
 import { startServer, type TestServer, type TestUser } from './harness';
-import { cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
+import { addCollaborator, cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
 
 /** `GET /repos/{owner}/{repo}/pulls/{base}/{head}`: a pull request found by its branches, as Gitea. */
 
@@ -20,11 +20,7 @@ before(async () => {
   alice = await server.createUser('bh-alice');
   bob = await server.createUser('bh-bob');
   await createRepo(server, alice, 'upstream', { private: true });
-  const added = await server.request('PUT', `/repos/${upstream}/collaborators/${bob.user.login}`, {
-    token: alice.token,
-    body: { permission: 'read' },
-  });
-  assert.equal(added.status, 204, added.text);
+  await addCollaborator(server, alice, upstream, bob, 'read');
   const ws = cloneAs(server, alice, upstream);
   workspaces.push(ws);
   pushCommit(ws, 'change', { 'change.txt': 'change\n' }, 'Change');

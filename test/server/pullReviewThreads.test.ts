@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { GitWorkspace } from '../helpers/gitFixtures';
 import { startServer, type TestServer, type TestUser } from './harness';
-import { cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
+import { addCollaborator, cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
 
 /** Review comment threads: replies in the thread, resolving and unresolving the conversation. */
 
@@ -54,17 +54,9 @@ async function world(prefix: string): Promise<World> {
   const reviewer = await server.createUser(`${prefix}-reviewer`);
   const reader = await server.createUser(`${prefix}-reader`);
   const repo = await createRepo(server, owner, 'app');
-  for (const [login, permission] of [
-    [author.user.login, 'write'],
-    [reviewer.user.login, 'write'],
-    [reader.user.login, 'read'],
-  ] as const) {
-    const added = await server.request('PUT', `/repos/${repo.full_name}/collaborators/${login}`, {
-      token: owner.token,
-      body: { permission },
-    });
-    assert.equal(added.status, 204, added.text);
-  }
+  await addCollaborator(server, owner, repo.full_name, author, 'write');
+  await addCollaborator(server, owner, repo.full_name, reviewer, 'write');
+  await addCollaborator(server, owner, repo.full_name, reader, 'read');
   const ws = cloneAs(server, owner, repo.full_name);
   workspaces.push(ws);
   pushCommit(ws, 'main', { 'app.txt': text(8, 0) }, 'Add app');
@@ -203,11 +195,7 @@ describe('resolving review conversations', () => {
 
   test("the pull request's author may resolve even without write access; a reader may not (403)", async () => {
     const w = await world('rt-e');
-    const demoted = await server.request('PUT', `/repos/${w.full}/collaborators/${w.author.user.login}`, {
-      token: w.owner.token,
-      body: { permission: 'read' },
-    });
-    assert.equal(demoted.status, 204, demoted.text);
+    await addCollaborator(server, w.owner, w.full, w.author, 'read');
     assert.equal((await mark(w, w.reader, w.comment.id, 'resolve')).status, 403);
     assert.equal((await threadOf(w, w.reader))[0]!.resolver, null);
     assert.equal((await mark(w, w.author, w.comment.id, 'resolve')).status, 204);
