@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { GitWorkspace } from '../helpers/gitFixtures';
+import { recorded } from '../helpers/gitea122/recorded';
 import { startServer, type TestServer, type TestUser } from './harness';
 import { addCollaborator, cloneAs, createRepo, openPull, pushCommit, type PullJson } from './pullsFixture';
 
@@ -181,6 +182,19 @@ describe('review comment replies', () => {
 });
 
 describe('resolving review conversations', () => {
+  test('a resolved comment has the fields of a review comment a Gitea 1.22 recorded', async () => {
+    const [sample] = recorded
+      .filter((a) => a.method === 'GET' && /\/reviews\/\d+\/comments$/.test(a.path))
+      .flatMap((a) => (Array.isArray(a.body) ? (a.body as Record<string, unknown>[]) : []));
+    assert.ok(sample, 'the recording has a review comment');
+    const w = await world('rt-g');
+    assert.equal((await mark(w, w.owner, w.comment.id, 'resolve')).status, 204);
+    const [ours] = await threadOf(w, w.reader);
+    assert.deepEqual(Object.keys(ours!).sort(), Object.keys(sample).sort());
+    // the resolver is a User as the poster is (this server's User has 1.27's fields beyond 1.22's)
+    assert.deepEqual(Object.keys(ours!.resolver!).sort(), Object.keys(ours!.user).sort());
+  });
+
   test('resolve shows the resolver in the review comments list; unresolve clears it; both 204 and idempotent', async () => {
     const w = await world('rt-d');
     assert.equal((await mark(w, w.reviewer, w.comment.id, 'resolve')).status, 204);
