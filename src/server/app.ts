@@ -33,6 +33,7 @@ import { startWorkspaceSync } from './workspace/workspaceSync';
 import { startPullRequestSync } from './services/pullRequestsEvents';
 import { startCommitReferences } from './services/commitReferences';
 import { recoverInterruptedWork } from './services/recovery';
+import { startAutoMerges } from './services/autoMerge';
 import { EditorWindows } from './services/editorWindows';
 import { controlRoute } from './http/controlRoute';
 import { acquireDataFolderLock } from './store/dataFolderLock';
@@ -146,6 +147,7 @@ export function createTeahouseServer(
         (lines) => lines.forEach((line) => log.info(`recovery: ${line}`)),
         (error: unknown) => log.error('recovering interrupted operations failed', error),
       );
+      startAutoMerges(app, recovered);
       startMirrorScheduler(app);
       startPushMirrorsOnCommit(app);
       const workspace = startWorkspaceSync(app, {

@@ -125,3 +125,18 @@ export async function openPull(
   assert.equal(res.status, 201, res.text);
   return res.json;
 }
+
+/** Makes `user` a collaborator of `fullName` with `permission`, as its owner. */
+export async function addCollaborator(
+  server: TestServer,
+  owner: TestUser,
+  fullName: string,
+  user: TestUser,
+  permission: 'read' | 'write' | 'admin',
+): Promise<void> {
+  const res = await server.request('PUT', `/repos/${fullName}/collaborators/${user.user.login}`, {
+    token: owner.token,
+    body: { permission },
+  });
+  assert.equal(res.status, 204, res.text);
+}

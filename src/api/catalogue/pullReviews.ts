@@ -1,5 +1,12 @@
-import type { OperationSpec } from '../operationSpec';
+import type { OperationSpec, ParamSpec } from '../operationSpec';
 import { limitParam, ownerParam, pageParam, pullIndexParam, repoParam, reviewIdParam } from './params';
+
+const reviewCommentIdParam = {
+  name: 'id',
+  type: 'integer',
+  required: true,
+  description: 'id of the review comment',
+} as const satisfies ParamSpec;
 
 export const pullReviewsOperations = [
   {
@@ -126,6 +133,48 @@ export const pullReviewsOperations = [
     body: { type: 'PullReviewRequestOptions', required: true },
     success: { status: 204 },
     statuses: [404, 422],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoCreatePullReviewCommentReply',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/pulls/{index}/comments/{id}/replies',
+    group: 'repository',
+    summary: 'Reply to a pull request review comment',
+    pathParams: [
+      ownerParam,
+      repoParam,
+      pullIndexParam,
+      { ...reviewCommentIdParam, description: 'id of the review comment to reply to' },
+    ],
+    body: { type: 'CreatePullReviewCommentReplyOptions', required: true },
+    success: { status: 201, type: 'PullReviewComment' },
+    statuses: [400, 403, 404, 422, 423],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoResolvePullReviewComment',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/pulls/comments/{id}/resolve',
+    group: 'repository',
+    summary: 'Resolve a pull request review comment',
+    pathParams: [ownerParam, repoParam, reviewCommentIdParam],
+    success: { status: 204 },
+    statuses: [400, 403, 404],
+    auth: 'signedIn',
+    scope: 'repository',
+  },
+  {
+    operationId: 'repoUnresolvePullReviewComment',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/pulls/comments/{id}/unresolve',
+    group: 'repository',
+    summary: 'Unresolve a pull request review comment',
+    pathParams: [ownerParam, repoParam, reviewCommentIdParam],
+    success: { status: 204 },
+    statuses: [400, 403, 404],
     auth: 'signedIn',
     scope: 'repository',
   },

@@ -11,6 +11,7 @@ import {
   listCommitStatuses,
   type CommitStatusState,
 } from '../store/commitStatuses';
+import { autoMergeAfterStatus } from '../services/autoMerge';
 import type { HandlerMap } from './handler';
 import { type GitRepository } from './repoGit';
 import { gitRoute, readRepo } from './guards';
@@ -63,6 +64,8 @@ export const commitStatusHandlers: HandlerMap = {
       context: (body.string('context') ?? '').trim(),
       creatorId: user.id,
     });
+    // A success may complete the checks a scheduled merge waits for (Gitea's automerge notifier).
+    if (state === 'success') autoMergeAfterStatus(ctx.app, git.repo.id, sha);
     // The spec answers 200 with the commit's statuses (newest first, the new one leading), not 201 with one.
     const { rows } = listCommitStatuses(ctx.db, git.repo.id, sha, { limit: 50, offset: 0 });
     ctx.json(rows.map((row) => toCommitStatus(ctx, git.repo, row)));

@@ -30,6 +30,7 @@ import { assigneeHandlers } from './assignees';
 import { pullHandlers } from './pulls';
 import { pullGitHandlers } from './pullsGit';
 import { reviewHandlers } from './reviews';
+import { reviewCommentHandlers } from './reviewComments';
 import { contentsChangeHandlers } from './contentsChange';
 import { contentsReadHandlers } from './contentsRead';
 import type { OperationId } from '../../api/operations';
@@ -139,6 +140,7 @@ export const routeModules: readonly HandlerMap[] = [
   pullHandlers,
   pullGitHandlers,
   reviewHandlers,
+  reviewCommentHandlers,
   hookHandlers,
   orgHookHandlers,
   hookDeliveryHandlers,

@@ -5,7 +5,8 @@ import { invalid, malformed, notAllowed, notFound } from '../domain/errors';
 import { stateFilter } from '../services/issuesSearch';
 import { bodyDueDate } from '../services/issuesTime';
 import { mergePullRequest } from '../services/merge';
-import { mergeStyles } from '../services/mergeStyles';
+import { cancelAutoMerge, scheduleAutoMerge } from '../services/autoMerge';
+import { mergeStyles, type MergeStyle } from '../services/mergeStyles';
 import { assertRepoAccess } from '../services/permissions';
 import { createPullRequest } from '../services/pullRequests';
 import { editPullRequest } from '../services/pullRequestsEdit';
@@ -15,7 +16,7 @@ import { findUserByName } from '../store/users';
 import { updatePullRequest } from '../services/pullUpdate';
 import type { HandlerMap } from './handler';
 import { labelRefs } from './issuesLookup';
-import { loadFreshPull, loadPull, pullActor, pullGit } from './pullsLookup';
+import { findPullByBaseHead, freshPull, loadFreshPull, loadPull, pullActor, pullGit } from './pullsLookup';
 import { pullReader, pullWriter, repoRoute } from './guards';
 
 function sortQuery(ctx: RequestContext): PullSort {
@@ -121,16 +122,35 @@ export const pullHandlers: HandlerMap = {
     if (!(mergeStyles as readonly string[]).includes(style)) {
       throw invalid(`[Do]: must be one of ${mergeStyles.join(', ')}`);
     }
-    await mergePullRequest(pullActor(ctx), item, {
-      style: style as (typeof mergeStyles)[number],
+    const options = {
+      style: style as MergeStyle,
       title: mergeField(body, 'MergeTitleField', 'merge_title_field'),
       message: mergeField(body, 'MergeMessageField', 'merge_message_field'),
-      headCommitId: body.string('head_commit_id') || undefined,
       deleteBranchAfterMerge:
         body.boolean('delete_branch_after_merge') ?? repo.default_delete_branch_after_merge,
+    };
+    if (body.boolean('merge_when_checks_succeed') ?? body.boolean('MergeWhenChecksSucceed')) {
+      // Gitea answers 201 without a body when the merge is scheduled rather than made.
+      scheduleAutoMerge(ctx.app, pullActor(ctx), item, options);
+      ctx.empty(201);
+      return;
+    }
+    await mergePullRequest(pullActor(ctx), item, {
+      ...options,
+      headCommitId: body.string('head_commit_id') || undefined,
       noreplyHost: new URL(ctx.rootUrl).hostname,
     });
     ctx.empty(200);
+  }),
+
+  repoCancelScheduledAutoMerge: repoRoute(pullWriter, (ctx, { repo }) => {
+    cancelAutoMerge(pullActor(ctx), loadPull(ctx, repo));
+    ctx.empty();
+  }),
+
+  repoGetPullRequestByBaseHead: repoRoute(pullReader, async (ctx, { repo }) => {
+    const item = findPullByBaseHead(ctx.db, repo, ctx.param('base'), ctx.param('head'));
+    ctx.json(toPullRequest(ctx, await freshPull(ctx, item), repo));
   }),
 
   // Merges the base branch into the head branch (Gitea 1.14's only update style).

@@ -64,7 +64,7 @@ function commitMessage(item: PullItem, input: MergeInput, headLabel: string): st
 }
 
 /** Why a pull request in this state cannot be merged at all, or undefined. */
-function refusal(item: PullItem): string | undefined {
+export function refusal(item: PullItem): string | undefined {
   if (item.pull.has_merged) return 'The pull request has already been merged';
   if (item.issue.is_closed) return 'The pull request is closed: reopen it before merging';
   if (isWorkInProgress(item.issue.title)) return 'Work in progress PRs cannot be merged';
@@ -82,12 +82,12 @@ export async function mergePullRequest(actor: PullActor, item: PullItem, input: 
   const { baseRepo } = item;
   const early = refusal(item);
   if (early) throw refused(early);
-  assertProtectionAllowsMerge(actor.db, baseRepo.id, item.pull.base_branch, item.issue.id);
   if (!isStyleAllowed(baseRepo, input.style)) {
     throw refused(`${input.style} is not allowed an allowed merge style for this repository`);
   }
   assertMergeNotBlocked(actor.db, item.issue);
   const { pull } = await refreshPull(actor, item);
+  assertProtectionAllowsMerge(actor.db, pull, pull.head_commit_id);
   if (input.headCommitId && input.headCommitId !== pull.head_commit_id) {
     throw conflict(
       `head out of date: the head branch is now at ${pull.head_commit_id}, not ${input.headCommitId}`,

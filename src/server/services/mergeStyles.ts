@@ -7,6 +7,9 @@ import type { UserRow } from '../store/users';
 export const mergeStyles = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only'] as const;
 export type MergeStyle = (typeof mergeStyles)[number];
 
+export const isStyleName = (name: string): name is MergeStyle =>
+  (mergeStyles as readonly string[]).includes(name);
+
 /** Whether the repository's settings allow a style (Gitea's IsMergeStyleAllowed). */
 export function isStyleAllowed(repo: RepositoryRow, style: MergeStyle): boolean {
   switch (style) {

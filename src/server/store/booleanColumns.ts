@@ -59,6 +59,7 @@ export const booleanColumns: Readonly<Record<string, readonly string[]>> = {
   protected_branch: protectionFlags,
   public_key: ['verified'],
   pull_request: ['allow_maintainer_edit', 'has_merged'],
+  pull_auto_merge: ['delete_branch_after_merge'],
   push_mirror: ['sync_on_commit'],
   release: ['is_draft', 'is_prerelease'],
   repository: [

@@ -35,6 +35,8 @@ export const commentType = {
   pullPush: 29,
   dismissReview: 32,
   changeIssueRef: 33,
+  scheduledMerge: 34,
+  cancelScheduledMerge: 35,
   pin: 36,
   unpin: 37,
 } as const;
@@ -183,6 +185,11 @@ export function updateCommentContent(db: Database, comment: CommentRow, content:
     comment.id,
   );
   return findCommentById(db, comment.id)!;
+}
+
+/** Who resolved a review comment's conversation (null: open again); Gitea leaves `updated` alone. */
+export function setCommentResolver(db: Database, commentId: number, resolverId: number | null): void {
+  db.run('UPDATE comment SET resolve_doer_id = ? WHERE id = ?', resolverId, commentId);
 }
 
 export function deleteComment(db: Database, comment: CommentRow): void {

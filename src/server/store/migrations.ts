@@ -31,6 +31,7 @@ import { actionsSchema } from './migrations/v85Actions';
 import { protectedTagsSchema } from './migrations/v90ProtectedTags';
 import { pushMirrorsSchema } from './migrations/v91PushMirrors';
 import { reparentRequestsSchema } from './migrations/v92ReparentRequests';
+import { pullAutoMergeSchema } from './migrations/v100PullAutoMerge';
 
 export interface Migration {
   /** Unique; the `schema_migration` table records which versions a database has applied. */
@@ -205,6 +206,11 @@ export const migrations: readonly Migration[] = [
     version: 92,
     description: 'issue #29: reparent requests',
     up: (db) => db.exec(reparentRequestsSchema),
+  },
+  {
+    version: 100,
+    description: "issue #29: merges scheduled for when the head commit's checks succeed",
+    up: (db) => db.exec(pullAutoMergeSchema),
   },
 ];
 

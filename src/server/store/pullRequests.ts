@@ -1,5 +1,6 @@
 import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database, type SqlValue } from './database';
+import { deleteAutoMerge } from './pullAutoMerges';
 import type { IssueRow } from './issues';
 import type { RepositoryRow } from './repositories';
 
@@ -79,6 +80,21 @@ export function findOpenPullBetween(
   if (!row) return undefined;
   const { number, ...pull } = row;
   return { pull, number };
+}
+
+/** The first pull request, in any state, from this head into this base (Gitea's GetPullRequestByBaseHeadInfo). */
+export function findPullByBranches(
+  db: Database,
+  target: { headRepoId: number; headBranch: string; baseRepoId: number; baseBranch: string },
+): PullRequestRow | undefined {
+  return db.get<PullRequestRow>(
+    `SELECT * FROM pull_request WHERE base_repo_id = ? AND base_branch = ? AND head_repo_id = ? AND head_branch = ?
+     ORDER BY id LIMIT 1`,
+    target.baseRepoId,
+    target.baseBranch,
+    target.headRepoId,
+    target.headBranch,
+  );
 }
 
 /** Open pull requests whose head is this branch of this repository (a push to it moves them). */
@@ -191,6 +207,8 @@ export function markPullMerged(
     merge.mergeBase,
     pull.id,
   );
+  // A merge by any way ends a scheduled one, as Gitea's SetMerged does.
+  deleteAutoMerge(db, pull.id);
   return findPullById(db, pull.id)!;
 }
 
