@@ -91,6 +91,7 @@ export const wikiHandlers: HandlerMap = {
     const webPath = webPathFromRequest(ctx.param('pageName')) || 'Home';
     const { commits, count } = await wikiPageRevisions(wikiServices(ctx), repo, webPath, ctx.paging.page);
     ctx.res.setHeader('X-Total-Count', String(count));
+    ctx.res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
     ctx.json(toWikiCommitList(commits, count));
   }),
 };
