@@ -44,32 +44,34 @@ export async function wikiTip(wikiDir: string, branch: string): Promise<string |
   }
 }
 
+/** One entry at the top of the wiki's tree. */
+export interface WikiTreeEntry {
+  readonly path: string;
+  readonly mode: string;
+  readonly type: string;
+  readonly id: string;
+}
+
+/** Every entry at the top of the wiki's tree, in git's order (Gitea's ListEntries). */
+export async function wikiTopEntries(wikiDir: string, commit: string): Promise<WikiTreeEntry[]> {
+  const { stdout } = await runGit(['ls-tree', '-z', commit], { gitDir: wikiDir });
+  const entries: WikiTreeEntry[] = [];
+  for (const record of stdout.split('\0')) {
+    const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.+)$/s.exec(record);
+    if (match?.[4] !== undefined)
+      entries.push({ mode: match[1]!, type: match[2]!, id: match[3]!, path: match[4] });
+  }
+  return entries;
+}
+
 /** The files at the top of the wiki's tree (Gitea lists only those as pages), with their blob ids. */
 export async function wikiTopFiles(
   wikiDir: string,
   commit: string,
 ): Promise<Array<{ path: string; blob: string }>> {
-  const { stdout } = await runGit(['ls-tree', '-z', commit], { gitDir: wikiDir });
-  const files: Array<{ path: string; blob: string }> = [];
-  for (const record of stdout.split('\0')) {
-    const match = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(record);
-    if (match?.[1] !== undefined && match[2] !== undefined) files.push({ blob: match[1], path: match[2] });
-  }
-  return files;
-}
-
-/** Every entry at the top of the wiki's tree, in git's order, with its mode (Gitea's ListEntries). */
-export async function wikiTopEntries(
-  wikiDir: string,
-  commit: string,
-): Promise<Array<{ path: string; mode: string }>> {
-  const { stdout } = await runGit(['ls-tree', '-z', commit], { gitDir: wikiDir });
-  const entries: Array<{ path: string; mode: string }> = [];
-  for (const record of stdout.split('\0')) {
-    const match = /^(\d+) \w+ [0-9a-f]+\t(.+)$/s.exec(record);
-    if (match?.[1] !== undefined && match[2] !== undefined) entries.push({ mode: match[1], path: match[2] });
-  }
-  return entries;
+  return (await wikiTopEntries(wikiDir, commit))
+    .filter((entry) => entry.type === 'blob')
+    .map((entry) => ({ path: entry.path, blob: entry.id }));
 }
 
 /** The blob of a file of the wiki at `commit`, by its exact path; undefined when it is not there. */

@@ -8,6 +8,7 @@ import {
   decodeGoBase64,
   deleteWikiPage,
   editWikiPage,
+  type WikiPageWrite,
   type WikiWriteServices,
 } from '../services/wiki/wikiWrites';
 import type { RepositoryRow } from '../store/repositories';
@@ -26,6 +27,13 @@ const wikiServices = (ctx: RequestContext): WikiWriteServices => ({
 const pageOf = (ctx: RequestContext<'repoGetWikiPage' | 'repoEditWikiPage' | 'repoDeleteWikiPage'>): string =>
   webPathFromRequest(ctx.param('pageName'));
 
+/** CreateWikiPageOptions as both writes read it: the title, the decoded content, the message. */
+async function pageWrite(ctx: RequestContext): Promise<{ title: string; write: WikiPageWrite }> {
+  const body = await ctx.body();
+  const content = decodeGoBase64(body.string('content_base64') ?? '');
+  return { title: body.string('title') ?? '', write: { content, message: body.string('message') ?? '' } };
+}
+
 /** The page as the write left it, answered the way a read answers it. */
 async function answerPage(
   ctx: RequestContext,
@@ -41,16 +49,11 @@ const formInt = (value: string | null): number => (/^-?\d{1,9}$/.test(value ?? '
 
 export const wikiHandlers: HandlerMap = {
   repoCreateWikiPage: repoRoute(wikiWriter, async (ctx, { repo }) => {
-    const body = await ctx.body();
-    const title = body.string('title') ?? '';
+    const { title, write } = await pageWrite(ctx);
     // Gitea answers its binding's nil error here, as Go prints it.
     if (title.trim() === '') throw malformed('%!s(<nil>)');
     const webPath = userTitleToWebPath('', title);
-    const content = decodeGoBase64(body.string('content_base64') ?? '');
-    await addWikiPage(wikiServices(ctx), ctx.requireUser(), repo, webPath, title, {
-      content,
-      message: body.string('message') ?? '',
-    });
+    await addWikiPage(wikiServices(ctx), ctx.requireUser(), repo, webPath, title, write);
     await answerPage(ctx, repo, webPath, 201);
   }),
 
@@ -59,15 +62,10 @@ export const wikiHandlers: HandlerMap = {
   }),
 
   repoEditWikiPage: repoRoute(wikiWriter, async (ctx, { repo }) => {
-    const body = await ctx.body();
-    const oldWebPath = pageOf(ctx);
+    const { title, write } = await pageWrite(ctx);
     // As in Gitea, an empty title is not "unchanged": it renames the page to `unnamed`.
-    const newWebPath = userTitleToWebPath('', body.string('title') ?? '');
-    const content = decodeGoBase64(body.string('content_base64') ?? '');
-    await editWikiPage(wikiServices(ctx), ctx.requireUser(), repo, oldWebPath, newWebPath, {
-      content,
-      message: body.string('message') ?? '',
-    });
+    const newWebPath = userTitleToWebPath('', title);
+    await editWikiPage(wikiServices(ctx), ctx.requireUser(), repo, pageOf(ctx), newWebPath, write);
     await answerPage(ctx, repo, newWebPath, 200);
   }),
 

@@ -68,7 +68,7 @@ async function commitOnTip(
   plan: (tip: string | undefined) => Promise<FileChange[]>,
 ): Promise<void> {
   const [author] = commitPeople({ signoff: false }, doer, new URL(services.rootUrl).hostname);
-  const objectFormat = repo.object_format_name === 'sha256' ? 'sha256' : 'sha1';
+  const objectFormat = objectFormatOf(repo);
   for (let attempt = 0; attempt < attempts; attempt++) {
     const tip = await wikiTip(place.dir, place.branch);
     const changes = await plan(tip);
@@ -109,6 +109,21 @@ function announce(
   });
 }
 
+/** The wiki a page is written to, made when it has none yet (Gitea's InitWiki), once the name is allowed. */
+async function openForWrite(
+  services: WikiWriteServices,
+  repo: RepositoryRow,
+  webPath: string,
+): Promise<WikiPlace> {
+  validateWebPath(webPath);
+  const place = wikiPlace(services.dataDir, repo);
+  await initWiki(place.dir, place.branch, objectFormatOf(repo));
+  return place;
+}
+
+const objectFormatOf = (repo: RepositoryRow): 'sha1' | 'sha256' =>
+  repo.object_format_name === 'sha256' ? 'sha256' : 'sha1';
+
 export interface WikiPageWrite {
   readonly content: Buffer;
   /** The commit message; Gitea's default when empty. */
@@ -124,10 +139,8 @@ export async function addWikiPage(
   title: string,
   write: WikiPageWrite,
 ): Promise<void> {
-  validateWebPath(webPath);
   const message = write.message || `Add ${goQuote(title)}`;
-  const place = wikiPlace(services.dataDir, repo);
-  await initWiki(place.dir, place.branch, repo.object_format_name === 'sha256' ? 'sha256' : 'sha1');
+  const place = await openForWrite(services, repo, webPath);
   await commitOnTip(services, doer, repo, place, message, async (tip) => {
     const target = await pageFile(place, tip, webPath);
     assertPagePath(target.gitPath);
@@ -149,10 +162,8 @@ export async function editWikiPage(
   newWebPath: string,
   write: WikiPageWrite,
 ): Promise<void> {
-  validateWebPath(newWebPath);
   const message = write.message || `Update ${goQuote(newWebPath)}`;
-  const place = wikiPlace(services.dataDir, repo);
-  await initWiki(place.dir, place.branch, repo.object_format_name === 'sha256' ? 'sha256' : 'sha1');
+  const place = await openForWrite(services, repo, newWebPath);
   await commitOnTip(services, doer, repo, place, message, async (tip) => {
     const target = await pageFile(place, tip, newWebPath);
     assertPagePath(target.gitPath);
