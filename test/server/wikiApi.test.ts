@@ -255,3 +255,45 @@ test('concurrent creates of different pages all land', async () => {
     assert.equal(text(page.json.content_base64), `${title}\n`);
   }
 });
+
+test('wiki writes send wiki webhook events shaped as Gitea’s WikiPayload', async () => {
+  const hook = await server.request<{ id: number }>('POST', `${repoPath}/hooks`, {
+    token: alice.token,
+    body: {
+      type: 'gitea',
+      config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' },
+      events: ['wiki'],
+      active: true,
+    },
+  });
+  assert.equal(hook.status, 200, hook.text); // the catalogue's repoCreateHook answers 200, as the spec does
+  assert.equal((await create('Hooked', 'x\n', 'Hook me')).status, 201);
+  const edit = await server.request('PATCH', `${repoPath}/wiki/page/Hooked`, {
+    token: alice.token,
+    body: { title: 'Hooked', content_base64: b64('y\n') },
+  });
+  assert.equal(edit.status, 200, edit.text);
+  assert.equal(
+    (await server.request('DELETE', `${repoPath}/wiki/page/Hooked`, { token: alice.token })).status,
+    204,
+  );
+  const deliveries = await server.request<{ event: string; payload_content: string }[]>(
+    'GET',
+    `${repoPath}/hooks/${hook.json.id}/deliveries`,
+    { token: alice.token },
+  );
+  assert.equal(deliveries.status, 200, deliveries.text);
+  const payloads = deliveries.json
+    .filter((delivery) => delivery.event === 'wiki')
+    .map((delivery) => JSON.parse(delivery.payload_content) as Record<string, unknown>)
+    .reverse();
+  assert.deepEqual(
+    payloads.map((p) => [p['action'], p['page'], p['comment']]),
+    [
+      ['created', 'Hooked', 'Hook me'],
+      ['edited', 'Hooked', 'Update "Hooked"'],
+      ['deleted', 'Hooked', ''],
+    ],
+  );
+  assert.deepEqual(Object.keys(payloads[0]!).sort(), ['action', 'comment', 'page', 'repository', 'sender']);
+});
