@@ -46,6 +46,7 @@ import { tagProtectionsOperations } from './catalogue/tagProtections';
 import { pushMirrorsOperations } from './catalogue/pushMirrors';
 import { repositoryCodeOperations } from './catalogue/repositoryCode';
 import { repositoryFamilyOperations } from './catalogue/repositoryFamily';
+import { wikiOperations } from './catalogue/wiki';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -101,6 +102,7 @@ export const operationCatalogue = [
   ...tagProtectionsOperations,
   ...repositoryCodeOperations,
   ...repositoryFamilyOperations,
+  ...wikiOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

@@ -24,6 +24,7 @@ export type * from './types/notification';
 export type * from './types/misc';
 export type * from './types/error';
 export type * from './types/hookPayload';
+export type * from './types/wiki';
 export type { FieldIndex, FieldInfo, FieldKind, FieldList } from './types/fieldKinds';
 
 import type * as user from './types/user';
@@ -48,6 +49,7 @@ import type * as notification from './types/notification';
 import type * as misc from './types/misc';
 import type * as error from './types/error';
 import type * as hookPayload from './types/hookPayload';
+import type * as wiki from './types/wiki';
 
 /** Every type the catalogue may name, by Gitea's definition name. */
 export interface TypeRegistry {
@@ -247,6 +249,11 @@ export interface TypeRegistry {
   StringSlice: misc.StringSlice;
   TimeStamp: misc.TimeStamp;
   LanguageStatistics: misc.LanguageStatistics;
+  WikiCommit: wiki.WikiCommit;
+  WikiPageMetaData: wiki.WikiPageMetaData;
+  WikiPage: wiki.WikiPage;
+  WikiCommitList: wiki.WikiCommitList;
+  CreateWikiPageOptions: wiki.CreateWikiPageOptions;
   APIError: error.APIError;
   APIValidationError: error.APIValidationError;
   APIForbiddenError: error.APIForbiddenError;
@@ -255,6 +262,7 @@ export interface TypeRegistry {
   HookIssueAction: hookPayload.HookIssueAction;
   HookIssueCommentAction: hookPayload.HookIssueCommentAction;
   HookReleaseAction: hookPayload.HookReleaseAction;
+  HookWikiAction: hookPayload.HookWikiAction;
   HookRepoAction: hookPayload.HookRepoAction;
   PusherType: hookPayload.PusherType;
   PushPayload: hookPayload.PushPayload;
@@ -267,6 +275,7 @@ export interface TypeRegistry {
   ReviewPayload: hookPayload.ReviewPayload;
   ReleasePayload: hookPayload.ReleasePayload;
   RepositoryPayload: hookPayload.RepositoryPayload;
+  WikiPayload: hookPayload.WikiPayload;
   ChangesPayload: hookPayload.ChangesPayload;
   ChangesFromPayload: hookPayload.ChangesFromPayload;
 }

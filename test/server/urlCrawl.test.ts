@@ -78,6 +78,8 @@ function pathFor(template: string, world: UrlWorld): string | undefined {
     'statuses/{sha}': world.headSha,
     'tags/{tag}': world.tag,
     'repositories/{id}': undefined,
+    'page/{pageName}': 'Home',
+    'revisions/{pageName}': 'Home',
   };
   const filled: string[] = [];
   for (let i = 0; i < segments.length; i++) {
@@ -98,7 +100,13 @@ function collectUrls(value: unknown, from: string, found: FoundUrl[], key = ''):
     for (const item of value) collectUrls(item, from, found, key);
   } else if (typeof value === 'object' && value !== null) {
     for (const [name, child] of Object.entries(value)) collectUrls(child, from, found, name);
-  } else if (typeof value === 'string' && (key === 'url' || key.endsWith('_url')) && value !== '') {
+  } else if (
+    typeof value === 'string' &&
+    (key === 'url' || key.endsWith('_url')) &&
+    // a wiki page's `sub_url` is its name in a URL (`Setup-Guide`), not an address
+    key !== 'sub_url' &&
+    value !== ''
+  ) {
     found.push({ key, url: value, from });
   }
 }

@@ -191,6 +191,16 @@ export async function buildUrlWorld(server: TestServer, prefix: string): Promise
   );
   ids['review'] = review.json.id;
 
+  // a wiki page, so the wiki's answers (and the web pages their html_url names) are crawled too
+  await expectStatus(
+    server.request('POST', `${r}/wiki/new`, {
+      ...auth,
+      body: { title: 'Home', content_base64: Buffer.from('# Garden notes\n').toString('base64') },
+    }),
+    201,
+    'wiki page',
+  );
+
   const tag = 'v1.0';
   const release = await expectStatus(
     server.request<{ id: number }>('POST', `${r}/releases`, {

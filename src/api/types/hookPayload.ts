@@ -29,6 +29,8 @@ export type HookReleaseAction = 'published' | 'updated' | 'deleted';
 
 export type HookRepoAction = 'created' | 'deleted';
 
+export type HookWikiAction = 'created' | 'edited' | 'deleted';
+
 export type PusherType = 'user';
 
 /** The payload of a `push` event */
@@ -138,6 +140,17 @@ export interface ReleasePayload {
   release: Release;
   repository: Repository;
   sender: User;
+}
+
+/** The payload of a `wiki` event */
+export interface WikiPayload {
+  action: HookWikiAction;
+  repository: Repository;
+  sender: User;
+  /** The page's name as its URL carries it */
+  page: string;
+  /** The commit message of the change (empty for a deletion) */
+  comment: string;
 }
 
 /** The payload of a `repository` event */

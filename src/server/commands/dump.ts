@@ -30,6 +30,7 @@ import {
 } from './dump/manifest';
 import { progressReporter, sizeOf } from './dump/progress';
 import { archiveRepository } from './dump/repositorySnapshot';
+import { archiveWikis, wikisOf } from './dump/wikiSnapshot';
 import { TarWriter } from './dump/tarWriter';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand } from './optionCommand';
@@ -160,6 +161,7 @@ async function writeDump(
       if (index % 100 === 0 || index === manifest.attachments.length)
         progress(`release assets ${index}/${manifest.attachments.length}`);
     }
+    missingRepositories.push(...(await archiveWikis(tar, dataDir, manifest.wikis ?? [], workDir, progress)));
     const missingAvatars = await archiveAvatars(tar, dataDir, manifest.avatars ?? [], progress);
     const end: DumpEnd = {
       finished: new Date().toISOString(),
@@ -216,6 +218,7 @@ function snapshotDatabase(dataDir: string, snapshot: string): DumpManifest {
           name: r.name,
           path: `repositories/${r.owner_name.toLowerCase()}/${r.name.toLowerCase()}.git`,
         })),
+      wikis: wikisOf(dataDir, repositories),
       skippedWorkspaceRepositories: repositories
         .filter((r) => r.git_path !== null)
         .map((r) => ({ owner: r.owner_name, name: r.name, gitPath: r.git_path! })),

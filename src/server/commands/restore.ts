@@ -15,7 +15,7 @@ import { CliError, exitCodes, type CliCommand } from './cliCommand';
 import { extractEntries } from './dump/extract';
 import { progressReporter } from './dump/progress';
 import { optionCommand } from './optionCommand';
-import { unknownSchemaVersions } from './dump/manifest';
+import { archivedRepositories, unknownSchemaVersions } from './dump/manifest';
 
 export const restoreCommand: CliCommand = optionCommand({
   name: 'teahouse restore',
@@ -65,7 +65,8 @@ Start the server on DIR afterwards; 'teahouse doctor --data DIR' compares refs a
       );
       checkDatabase(dataDir);
       let index = 0;
-      for (const repo of manifest.repositories) {
+      const restoredRepositories = archivedRepositories(manifest);
+      for (const repo of restoredRepositories) {
         index++;
         const gitDir = path.join(dataDir, ...repo.path.split('/'));
         if (!existsSync(gitDir)) continue; // gone during the dump: the archive's end.json says so
@@ -78,7 +79,8 @@ Start the server on DIR afterwards; 'teahouse doctor --data DIR' compares refs a
           const detail = error instanceof GitError ? error.stderr.trim().split('\n')[0] : String(error);
           throw new CliError(`the restored repository ${repo.owner}/${repo.name} fails git fsck: ${detail}`);
         }
-        progress(`checked ${index}/${manifest.repositories.length} ${repo.owner}/${repo.name}`);
+        const wiki = repo.path.endsWith('.wiki.git') ? '.wiki' : '';
+        progress(`checked ${index}/${restoredRepositories.length} ${repo.owner}/${repo.name}${wiki}`);
       }
       for (const skipped of manifest.skippedWorkspaceRepositories) {
         progress(

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { commitFileChanges, moveBranch, type FileChange } from './fileCommit';
 import type { CommitPerson } from './identity';
 import { initBareRepository, type ObjectFormat } from './init';
@@ -17,6 +18,19 @@ export interface WikiCommitInfo {
   readonly message: string;
 }
 
+/**
+ * The branch the wiki's HEAD names (read from the file: `git symbolic-ref` counts as a reference change and
+ * would unsettle every answer's tag); undefined without a wiki or with a detached HEAD.
+ */
+export function wikiHeadBranch(wikiDir: string): string | undefined {
+  try {
+    const head = readFileSync(path.join(wikiDir, 'HEAD'), 'utf8').trim();
+    return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tip of the wiki's branch; undefined while the wiki has no commit on it. */
 export async function wikiTip(wikiDir: string, branch: string): Promise<string | undefined> {
   if (!wikiExists(wikiDir)) return undefined;
@@ -30,18 +44,52 @@ export async function wikiTip(wikiDir: string, branch: string): Promise<string |
   }
 }
 
+/** One entry at the top of the wiki's tree. */
+export interface WikiTreeEntry {
+  readonly path: string;
+  readonly mode: string;
+  readonly type: string;
+  readonly id: string;
+}
+
+/** Every entry at the top of the wiki's tree, in git's order (Gitea's ListEntries). */
+export async function wikiTopEntries(wikiDir: string, commit: string): Promise<WikiTreeEntry[]> {
+  const { stdout } = await runGit(['ls-tree', '-z', commit], { gitDir: wikiDir });
+  const entries: WikiTreeEntry[] = [];
+  for (const record of stdout.split('\0')) {
+    const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.+)$/s.exec(record);
+    if (match?.[4] !== undefined)
+      entries.push({ mode: match[1]!, type: match[2]!, id: match[3]!, path: match[4] });
+  }
+  return entries;
+}
+
 /** The files at the top of the wiki's tree (Gitea lists only those as pages), with their blob ids. */
 export async function wikiTopFiles(
   wikiDir: string,
   commit: string,
 ): Promise<Array<{ path: string; blob: string }>> {
-  const { stdout } = await runGit(['ls-tree', '-z', commit], { gitDir: wikiDir });
-  const files: Array<{ path: string; blob: string }> = [];
-  for (const record of stdout.split('\0')) {
-    const match = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(record);
-    if (match?.[1] !== undefined && match[2] !== undefined) files.push({ blob: match[1], path: match[2] });
+  return (await wikiTopEntries(wikiDir, commit))
+    .filter((entry) => entry.type === 'blob')
+    .map((entry) => ({ path: entry.path, blob: entry.id }));
+}
+
+/** The blob of a file of the wiki at `commit`, by its exact path; undefined when it is not there. */
+export async function wikiBlob(
+  wikiDir: string,
+  commit: string,
+  gitPath: string,
+): Promise<string | undefined> {
+  try {
+    // `ls-tree` takes the path literally (no revision syntax), so any page name is safe here.
+    const { stdout } = await runGit(['ls-tree', '-z', commit, '--', gitPath], { gitDir: wikiDir });
+    const match = /^\d+ blob ([0-9a-f]+)\t(.*)\0/s.exec(stdout);
+    // ls-tree also lists a file whose path merely differs by a trailing slash: the name must be the same
+    return match?.[1] !== undefined && match[2] === gitPath ? match[1] : undefined;
+  } catch (error) {
+    if (error instanceof GitError) return undefined;
+    throw error;
   }
-  return files;
 }
 
 /** A file of the wiki at `commit`, by its exact path; undefined when it is not there. */
@@ -50,21 +98,15 @@ export async function wikiFile(
   commit: string,
   gitPath: string,
 ): Promise<{ blob: string; content: string } | undefined> {
-  let blob: string;
-  try {
-    // `ls-tree` takes the path literally (no revision syntax), so any page name is safe here.
-    const { stdout } = await runGit(['ls-tree', '-z', commit, '--', gitPath], { gitDir: wikiDir });
-    const match = /^\d+ blob ([0-9a-f]+)\t/.exec(stdout);
-    if (match?.[1] === undefined) return undefined;
-    blob = match[1];
-  } catch (error) {
-    if (error instanceof GitError) return undefined;
-    throw error;
-  }
+  const blob = await wikiBlob(wikiDir, commit, gitPath);
+  if (blob === undefined) return undefined;
   const { stdout } = await runGit(['cat-file', 'blob', blob], { gitDir: wikiDir });
   // Wiki pages are text (Gitea reads them as strings too).
   return { blob, content: stdout };
 }
+
+// A page name is a file name, never a pattern: `*.md` names the page `*`, not every page.
+const literalPaths = { GIT_LITERAL_PATHSPECS: '1' };
 
 const logFormat = '%H%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B%x1e';
 
@@ -77,11 +119,13 @@ export async function wikiFileCommits(
   limit: number,
 ): Promise<{ commits: WikiCommitInfo[]; total: number }> {
   const total = Number(
-    (await runGit(['rev-list', '--count', commit, '--', gitPath], { gitDir: wikiDir })).stdout.trim(),
+    (
+      await runGit(['rev-list', '--count', commit, '--', gitPath], { gitDir: wikiDir, env: literalPaths })
+    ).stdout.trim(),
   );
   const { stdout } = await runGit(
     ['log', `--format=${logFormat}`, `--skip=${skip}`, `--max-count=${limit}`, commit, '--', gitPath],
-    { gitDir: wikiDir },
+    { gitDir: wikiDir, env: literalPaths },
   );
   const commits = stdout
     .split('\x1e')
@@ -113,10 +157,24 @@ export interface WikiWrite {
  * (InitWiki). False when the branch moved meanwhile, so the caller can answer a conflict.
  */
 export async function writeWiki(wikiDir: string, write: WikiWrite): Promise<boolean> {
-  if (!wikiExists(wikiDir)) {
-    await initBareRepository(wikiDir, { defaultBranch: write.branch, objectFormat: write.objectFormat });
-  }
-  const parent = await wikiTip(wikiDir, write.branch);
+  await initWiki(wikiDir, write.branch, write.objectFormat);
+  return commitWiki(wikiDir, await wikiTip(wikiDir, write.branch), write);
+}
+
+/** Creates the wiki's bare repository when it has none (Gitea's InitWiki), its HEAD on `branch`. */
+export async function initWiki(wikiDir: string, branch: string, objectFormat: ObjectFormat): Promise<void> {
+  if (!wikiExists(wikiDir)) await initBareRepository(wikiDir, { defaultBranch: branch, objectFormat });
+}
+
+/**
+ * Commits `changes` on top of `parent` (the tip the caller read its decisions from) and moves the branch
+ * only if it still points there. False when another write came first.
+ */
+export async function commitWiki(
+  wikiDir: string,
+  parent: string | undefined,
+  write: WikiWrite,
+): Promise<boolean> {
   const commit = await commitFileChanges(wikiDir, {
     parent,
     changes: write.changes,

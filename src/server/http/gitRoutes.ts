@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { runHttpBackend, type GitHttpService } from '../git/httpBackend';
 import { managedWikiDir, repositoryGitDir } from '../git/paths';
+import { countedRefChange } from '../git/readTracking';
 import { initBareRepository } from '../git/init';
 import { wikiExists } from '../git/wikiRepository';
 import { isDomainError } from '../domain/errors';
@@ -169,6 +170,9 @@ export function gitHttpRoute(app: AppServices): SiteRoute {
           beforeEnd: settle,
         }),
       );
+    } else if (target.service === 'git-receive-pack') {
+      // A wiki push moves references too: answers tagged before it must not stand after it.
+      await countedRefChange(() => runHttpBackend(request));
     } else {
       await runHttpBackend(request);
     }

@@ -7,6 +7,7 @@ import {
   assertRepoAccess,
   assertTeamRole,
   atLeast,
+  repoAccess,
   type AccessMode,
   type RepoUnit,
 } from '../services/permissions';
@@ -80,6 +81,9 @@ function unitAccess(
   }
   if (unit === 'repo.issues' || unit === 'repo.pulls')
     return assertIssueAccess(ctx.db, ctx.user, repo, unit === 'repo.pulls', access);
+  // Gitea's mustEnableWiki: a wiki that is turned off, or one the caller may not read, is not there.
+  if (unit === 'repo.wiki' && (!repo.has_wiki || !atLeast(repoAccess(ctx.db, ctx.user, repo, unit), 'read')))
+    throw notFound();
   const mode = assertRepoAccess(ctx.db, ctx.user, repo, access, unit);
   // Gitea's reqRepoReader: a unit that is turned off stays open to repository admins only.
   if (unit === 'repo.releases' && !repo.has_releases && !atLeast(mode, 'admin')) {
@@ -149,6 +153,10 @@ export const pullWriter: RepoGuard = { unit: 'repo.pulls', notArchived: true };
 /** Writes to the repository's code (branches, files, statuses): writers, not archived. */
 export const codeWriter: RepoGuard = { access: 'write', notArchived: true };
 /** Reading releases (Gitea's reqRepoReader(unit.TypeReleases)). */
+/** Gitea's mustEnableWiki group: reading the wiki's pages. */
+export const wikiReader: RepoGuard = { unit: 'repo.wiki' };
+/** …and writing them (reqRepoWriter(unit.TypeWiki), mustNotBeArchived). */
+export const wikiWriter: RepoGuard = { unit: 'repo.wiki', access: 'write', notArchived: true };
 export const releaseReader: RepoGuard = { unit: 'repo.releases' };
 /** Writing releases. */
 export const releaseWriter: RepoGuard = { unit: 'repo.releases', access: 'write' };

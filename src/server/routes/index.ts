@@ -82,6 +82,7 @@ import { blockHandlers } from './blocks';
 import { accountHookHandlers } from './hooksAccount';
 import { avatarHandlers } from './avatars';
 import { activityFeedHandlers } from './activityFeeds';
+import { wikiHandlers } from './wiki';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -111,6 +112,7 @@ export const routeModules: readonly HandlerMap[] = [
   emailHandlers,
   followerHandlers,
   releaseHandlers,
+  wikiHandlers,
   releaseAssetHandlers,
   branchHandlers,
   branchProtectionHandlers,

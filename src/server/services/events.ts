@@ -23,7 +23,8 @@ export type HookEventName =
   | 'pull_request_review_request'
   | 'pull_request_sync'
   | 'release'
-  | 'repository';
+  | 'repository'
+  | 'wiki';
 
 export interface RepositoryEvent {
   readonly event: HookEventName;

@@ -143,6 +143,8 @@ function bodyFor(id: string, world: World): unknown {
     repoCreateReleaseAttachment: () => new File([Buffer.from('suite asset\n')], 'suite.txt'),
     repoEditReleaseAttachment: () => ({ name: 'renamed.txt' }),
     repoUpdateTopics: () => ({ topics: ['suite', 'operations'] }),
+    repoCreateWikiPage: () => ({ title: 'Home', content_base64: base64('# Home\n') }),
+    repoEditWikiPage: () => ({ title: 'Home', content_base64: base64('# Home, edited\n') }),
     repoCreatePullReviewRequests: () => ({ reviewers: [world.member] }),
     repoDeletePullReviewRequests: () => ({ reviewers: [world.member] }),
     userCreateToken: () => ({ name: unique('token') }),
@@ -266,6 +268,7 @@ function argumentsFor(operation: OperationSpec, world: World): Record<string, un
     assignee: () => world.member,
     basehead: () => 'main...feature',
     body: () => JSON.stringify({ files: ['README.md'] }),
+    pageName: () => 'Home',
   };
   const args: Record<string, unknown> = { account: 'local', interactive: false };
   const required = (operation.queryParams ?? []).filter((param) => param.required === true);

@@ -8,6 +8,7 @@ import type {
   HookIssueAction,
   HookIssueCommentAction,
   HookReleaseAction,
+  HookWikiAction,
   HookRepoAction,
   IssueCommentPayload,
   IssuePayload,
@@ -17,6 +18,7 @@ import type {
   ReleasePayload,
   RepositoryPayload,
   ReviewPayload,
+  WikiPayload,
 } from '../hookPayload';
 import { noFields, resourceFields } from '../fieldKinds';
 
@@ -25,6 +27,7 @@ export const hookPayloadFields = {
   HookIssueAction: noFields<HookIssueAction>(),
   HookIssueCommentAction: noFields<HookIssueCommentAction>(),
   HookReleaseAction: noFields<HookReleaseAction>(),
+  HookWikiAction: noFields<HookWikiAction>(),
   HookRepoAction: noFields<HookRepoAction>(),
   PusherType: noFields<PusherType>(),
   PushPayload: resourceFields<PushPayload>({
@@ -104,6 +107,13 @@ export const hookPayloadFields = {
     release: 'object',
     repository: 'object',
     sender: 'object',
+  }),
+  WikiPayload: resourceFields<WikiPayload>({
+    action: 'string',
+    repository: 'object',
+    sender: 'object',
+    page: 'string',
+    comment: 'string',
   }),
   RepositoryPayload: resourceFields<RepositoryPayload>({
     secret: 'string',

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CliError } from '../cliCommand';
 import {
+  archivedRepositories,
   databaseEntry,
   endEntry,
   manifestEntry,
@@ -88,9 +89,14 @@ export async function extractEntries(
   if (!end)
     throw new CliError(`the archive has no ${endEntry}: it is incomplete (a dump that did not finish?)`);
   if (!hasDatabase) throw new CliError(`the archive has no ${databaseEntry}`);
-  const missingRepos = manifest.repositories.filter(
-    (r) => !repositoriesSeen.has(r.path) && !end.missingRepositories.includes(`${r.owner}/${r.name}`),
-  );
+  const missingRepos = [
+    ...manifest.repositories.filter(
+      (r) => !repositoriesSeen.has(r.path) && !end.missingRepositories.includes(`${r.owner}/${r.name}`),
+    ),
+    ...(manifest.wikis ?? []).filter(
+      (r) => !repositoriesSeen.has(r.path) && !end.missingRepositories.includes(`${r.owner}/${r.name}.wiki`),
+    ),
+  ];
   const missingAssets = manifest.attachments.filter(
     (uuid) => !attachmentsSeen.has(uuid) && !end.missingAttachments.includes(uuid),
   );
@@ -136,8 +142,8 @@ type Announced =
 function announcer(
   manifest: DumpManifest,
 ): (parts: readonly string[], type: TarEntry['type']) => Announced | undefined {
-  const repositories = new Set(manifest.repositories.map((r) => r.path));
-  const owners = new Set(manifest.repositories.map((r) => r.path.split('/')[1]));
+  const repositories = new Set(archivedRepositories(manifest).map((r) => r.path));
+  const owners = new Set(archivedRepositories(manifest).map((r) => r.path.split('/')[1]));
   const attachments = new Set(manifest.attachments);
   const avatars = new Set(manifest.avatars ?? []);
   return (parts, type) => {

@@ -2,6 +2,13 @@ import { migrations } from '../../store/migrations';
 import { teahouseVersion } from '../../version';
 import { CliError } from '../cliCommand';
 
+/** A git repository in the archive, at `path` below the data folder. */
+export interface DumpRepository {
+  readonly owner: string;
+  readonly name: string;
+  readonly path: string;
+}
+
 /** The archive's first entry: what it holds and what wrote it. */
 export interface DumpManifest {
   readonly format: 'teahouse-dump';
@@ -14,7 +21,9 @@ export interface DumpManifest {
   /** Rows per table in the snapshot. */
   readonly counts: Readonly<Record<string, number>>;
   /** Repositories archived under `repositories/<owner>/<name>.git/`, as the snapshot's rows name them. */
-  readonly repositories: readonly { readonly owner: string; readonly name: string; readonly path: string }[];
+  readonly repositories: readonly DumpRepository[];
+  /** Wikis archived under `repositories/<owner>/<name>.wiki.git/` (absent from archives before them). */
+  readonly wikis?: readonly DumpRepository[];
   /** Workspace repositories hosted in place (outside the data folder): rows kept, git folders not archived. */
   readonly skippedWorkspaceRepositories: readonly {
     readonly owner: string;
@@ -87,7 +96,11 @@ export function parseManifest(text: string): DumpManifest {
     throw new CliError('the archive manifest lists no repositories or attachments');
   }
   // The paths the manifest announces are where restore writes (and what it runs git fsck on).
-  const badRepo = manifest.repositories.find((r) => !repositoryPath.test(r.path) || r.path.includes('/../'));
+  const wikis: unknown = manifest.wikis ?? [];
+  if (!Array.isArray(wikis)) throw new CliError('the archive manifest lists its wikis wrongly');
+  const badRepo = [...manifest.repositories, ...(wikis as DumpRepository[])].find(
+    (r) => typeof r.path !== 'string' || !repositoryPath.test(r.path) || r.path.includes('/../'),
+  );
   if (badRepo) throw new CliError(`the archive manifest names an unsafe repository path ("${badRepo.path}")`);
   const badAsset = manifest.attachments.find((uuid) => !/^[0-9a-zA-Z-]+$/.test(uuid));
   if (badAsset !== undefined)
@@ -100,3 +113,9 @@ export function parseManifest(text: string): DumpManifest {
     throw new CliError('the archive manifest names an unsafe avatar');
   return manifest as DumpManifest;
 }
+
+/** Every git repository an archive holds: the repositories, then the wikis (older archives have none). */
+export const archivedRepositories = (manifest: DumpManifest): DumpRepository[] => [
+  ...manifest.repositories,
+  ...(manifest.wikis ?? []),
+];

@@ -68,11 +68,16 @@ export class WebPage {
   }
 
   /** Markdown rendered by the server's renderer and sanitiser, with `owner/repo` for its references. */
-  async markdown(text: string, repo?: { owner: string; name: string }): Promise<string> {
+  async markdown(
+    text: string,
+    repo?: { owner: string; name: string },
+    /** `wiki` resolves `[[Page]]` links, as a wiki page's text is rendered. */
+    mode: 'gfm' | 'wiki' = 'gfm',
+  ): Promise<string> {
     const rootUrl = this.app.config.rootUrl;
     const context = repo ? `${rootUrl}${repo.owner}/${repo.name}` : undefined;
     return markdownRenderer(this.app).render(text, {
-      mode: repo ? 'gfm' : 'markdown',
+      mode: repo ? mode : 'markdown',
       rootUrl,
       repo: context ? parseRepoContext(context, rootUrl) : undefined,
       onError: (error) => this.app.log.error('markdown rendering for a page failed', error),

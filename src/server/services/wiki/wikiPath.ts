@@ -6,7 +6,7 @@
  * url.QueryEscape, so wikis pushed by Gitea and by us read the same.
  */
 
-import { invalid } from '../../domain/errors';
+import { malformed } from '../../domain/errors';
 
 /** Names Gitea keeps for its own wiki pages (`_pages`, `_new`, …); a page may not use them. */
 const reservedWikiNames = ['_pages', '_new', '_edit', 'raw'];
@@ -25,7 +25,7 @@ export function goQueryEscape(s: string): string {
 }
 
 /** Go's url.QueryUnescape (plus = space) or PathUnescape (plus kept); undefined where Go errs. */
-function goUnescape(s: string, plusIsSpace: boolean): string | undefined {
+export function goUnescape(s: string, plusIsSpace: boolean): string | undefined {
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
@@ -78,10 +78,10 @@ export function webPathSegments(webPath: string): string[] {
   return webPath.split('/').map(unescapeSegment);
 }
 
-/** Throws Gitea's "wiki title is reserved" when a segment is one of the reserved names. */
+/** Throws Gitea's "wiki title is reserved" (the API's 400) when a segment is one of the reserved names. */
 export function validateWebPath(webPath: string): void {
   for (const segment of webPathSegments(webPath)) {
-    if (reservedWikiNames.includes(segment)) throw invalid(`wiki title is reserved: ${segment}`);
+    if (reservedWikiNames.includes(segment)) throw malformed(`wiki title is reserved: ${segment}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { encodePath, useHref } from './site';
 
-export type RepoTab = 'code' | 'issues' | 'pulls' | 'releases' | 'commits' | 'none';
+export type RepoTab = 'code' | 'issues' | 'pulls' | 'releases' | 'wiki' | 'commits' | 'none';
 
 /** What the header of every repository page shows (fields of the API's Repository). */
 export interface RepoSummary {
@@ -20,6 +20,7 @@ export interface RepoSummary {
   readonly forks_count: number;
   readonly has_issues?: boolean;
   readonly has_pull_requests?: boolean;
+  readonly has_wiki?: boolean;
   readonly parent?: { readonly full_name: string } | null;
 }
 
@@ -27,7 +28,7 @@ export interface RepoSummary {
 export const repoPath = (repo: RepoSummary): string =>
   `/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}`;
 
-/** The repository's title line, badges and tabs (Code, Issues, Pull requests, Releases, Commits). */
+/** The repository's title line, badges and tabs (Code, Issues, Pull requests, Releases, Wiki, Commits). */
 export function RepoHeader({ repo, active }: { readonly repo: RepoSummary; readonly active: RepoTab }) {
   const href = useHref();
   const base = repoPath(repo);
@@ -62,6 +63,7 @@ export function RepoHeader({ repo, active }: { readonly repo: RepoSummary; reado
           ? tab('pulls', '/pulls', 'Pull requests', repo.open_pr_counter)
           : null}
         {tab('releases', '/releases', 'Releases', repo.release_counter)}
+        {repo.has_wiki !== false ? tab('wiki', '/wiki', 'Wiki') : null}
         {tab('commits', `/commits/branch/${encodePath(repo.default_branch)}`, 'Commits')}
       </nav>
     </>

@@ -72,7 +72,14 @@ interface PayloadFields {
   release?: { tag_name?: string; name?: string; html_url?: string; body?: string };
   review?: { type?: string; content?: string } | null;
   is_pull?: boolean;
+  /** A wiki event's page (its comment is the commit message, a string: read by wikiComment) */
+  page?: string;
 }
+
+const wikiComment = (p: PayloadFields): string => {
+  const comment: unknown = (p as Record<string, unknown>)['comment'];
+  return typeof comment === 'string' ? comment : '';
+};
 
 const issueActionWords: Readonly<Record<string, string>> = {
   label_updated: 'labels updated',
@@ -189,6 +196,13 @@ function eventSummary(
         color,
       };
     }
+    case 'wiki':
+      return {
+        headline: `Wiki page '${p.page ?? ''}' ${p.action ?? ''}`,
+        url: `${repoUrl}/wiki/${p.page ?? ''}`,
+        description: wikiComment(p),
+        color: p.action === 'deleted' ? colors.red : p.action === 'edited' ? colors.yellow : colors.green,
+      };
     case 'repository':
       return {
         headline: `Repository ${p.action ?? ''}`,
