@@ -22,6 +22,7 @@ import { notificationFields } from './fields/notification';
 import { miscFields } from './fields/misc';
 import { errorFields } from './fields/error';
 import { hookPayloadFields } from './fields/hookPayload';
+import { actionsFields } from './fields/actions';
 
 /**
  * Every type of `types.ts` with its fields, at run time: the extension builds body forms from it and the
@@ -50,6 +51,7 @@ export const typeFields: FieldIndex = {
   ...miscFields,
   ...errorFields,
   ...hookPayloadFields,
+  ...actionsFields,
 };
 
 export function fieldNames(type: TypeName): string[] {

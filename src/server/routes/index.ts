@@ -81,6 +81,7 @@ import { blockHandlers } from './blocks';
 import { accountHookHandlers } from './hooksAccount';
 import { avatarHandlers } from './avatars';
 import { activityFeedHandlers } from './activityFeeds';
+import { unitsOffHandlers } from './unitsOff';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -165,6 +166,7 @@ export const routeModules: readonly HandlerMap[] = [
   pushMirrorHandlers,
   repositoryFamilyHandlers,
   repositoryFileHandlers,
+  unitsOffHandlers,
 ];
 
 /**
