@@ -1,5 +1,13 @@
 import type { OperationSpec } from '../operationSpec';
-import { runnerIdParam, secretnameParam, variablenameParam } from './actionsParams';
+import {
+  disabledQueryParam,
+  jobListQueryParams,
+  runFilterQueryParams,
+  runnerIdParam,
+  secretnameParam,
+  statusQueryParam,
+  variablenameParam,
+} from './actionsParams';
 import { limitParam, orgParam, pageParam } from './params';
 
 /**
@@ -13,28 +21,7 @@ export const actionsOwnersOperations = [
     path: '/admin/actions/jobs',
     group: 'admin',
     summary: 'Lists all jobs',
-    queryParams: [
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      pageParam,
-      limitParam,
-      {
-        name: 'sort',
-        type: 'string',
-        description: 'sort jobs by attribute. Supported values are ’id’. Default is ’id’',
-        lenient: true,
-      },
-      {
-        name: 'order',
-        type: 'string',
-        description: 'sort order, either ’asc’ (ascending) or ’desc’ (descending). Default is ’asc’',
-        lenient: true,
-      },
-    ],
+    queryParams: [...jobListQueryParams],
     success: { status: 200, type: 'ActionWorkflowJobsResponse' },
     statuses: [400, 401, 403, 404, 422],
     auth: 'admin',
@@ -47,14 +34,7 @@ export const actionsOwnersOperations = [
     path: '/admin/actions/runners',
     group: 'admin',
     summary: 'Get all runners',
-    queryParams: [
-      {
-        name: 'disabled',
-        type: 'boolean',
-        description: 'filter by disabled status (true or false)',
-        lenient: true,
-      },
-    ],
+    queryParams: [disabledQueryParam],
     success: { status: 200, type: 'ActionRunnersResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'admin',
@@ -119,20 +99,7 @@ export const actionsOwnersOperations = [
     path: '/admin/actions/runs',
     group: 'admin',
     summary: 'Lists all runs',
-    queryParams: [
-      { name: 'event', type: 'string', description: 'workflow event name', lenient: true },
-      { name: 'branch', type: 'string', description: 'workflow branch', lenient: true },
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      { name: 'actor', type: 'string', description: 'triggered by user', lenient: true },
-      { name: 'head_sha', type: 'string', description: 'triggering sha of the workflow run', lenient: true },
-      pageParam,
-      limitParam,
-    ],
+    queryParams: [...runFilterQueryParams, pageParam, limitParam],
     success: { status: 200, type: 'ActionWorkflowRunsResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'admin',
@@ -146,16 +113,7 @@ export const actionsOwnersOperations = [
     group: 'organization',
     summary: 'Get org-level workflow jobs',
     pathParams: [orgParam],
-    queryParams: [
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      pageParam,
-      limitParam,
-    ],
+    queryParams: [statusQueryParam, pageParam, limitParam],
     success: { status: 200, type: 'ActionWorkflowJobsResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'signedIn',
@@ -169,14 +127,7 @@ export const actionsOwnersOperations = [
     group: 'organization',
     summary: 'Get org-level runners',
     pathParams: [orgParam],
-    queryParams: [
-      {
-        name: 'disabled',
-        type: 'boolean',
-        description: 'filter by disabled status (true or false)',
-        lenient: true,
-      },
-    ],
+    queryParams: [disabledQueryParam],
     success: { status: 200, type: 'ActionRunnersResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'signedIn',
@@ -243,20 +194,7 @@ export const actionsOwnersOperations = [
     group: 'organization',
     summary: 'Get org-level workflow runs',
     pathParams: [orgParam],
-    queryParams: [
-      { name: 'event', type: 'string', description: 'workflow event name', lenient: true },
-      { name: 'branch', type: 'string', description: 'workflow branch', lenient: true },
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      { name: 'actor', type: 'string', description: 'triggered by user', lenient: true },
-      { name: 'head_sha', type: 'string', description: 'triggering sha of the workflow run', lenient: true },
-      pageParam,
-      limitParam,
-    ],
+    queryParams: [...runFilterQueryParams, pageParam, limitParam],
     success: { status: 200, type: 'ActionWorkflowRunsResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'signedIn',

@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../operationSpec';
-import { runnerIdParam, secretnameParam, variablenameParam } from './actionsParams';
+import { disabledQueryParam, runnerIdParam, secretnameParam, variablenameParam } from './actionsParams';
 import { limitParam, ownerParam, pageParam, repoParam } from './params';
 
 /**
@@ -14,14 +14,7 @@ export const actionsRepoSettingsOperations = [
     group: 'repository',
     summary: 'Get repo-level runners',
     pathParams: [ownerParam, repoParam],
-    queryParams: [
-      {
-        name: 'disabled',
-        type: 'boolean',
-        description: 'filter by disabled status (true or false)',
-        lenient: true,
-      },
-    ],
+    queryParams: [disabledQueryParam],
     success: { status: 200, type: 'ActionRunnersResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'signedIn',

@@ -1,5 +1,12 @@
 import type { OperationSpec } from '../operationSpec';
-import { runnerIdParam, secretnameParam, variablenameParam } from './actionsParams';
+import {
+  disabledQueryParam,
+  jobListQueryParams,
+  runFilterQueryParams,
+  runnerIdParam,
+  secretnameParam,
+  variablenameParam,
+} from './actionsParams';
 import { limitParam, pageParam } from './params';
 
 /**
@@ -13,28 +20,7 @@ export const actionsUserOperations = [
     path: '/user/actions/jobs',
     group: 'user',
     summary: 'Get workflow jobs',
-    queryParams: [
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      pageParam,
-      limitParam,
-      {
-        name: 'sort',
-        type: 'string',
-        description: 'sort jobs by attribute. Supported values are ’id’. Default is ’id’',
-        lenient: true,
-      },
-      {
-        name: 'order',
-        type: 'string',
-        description: 'sort order, either ’asc’ (ascending) or ’desc’ (descending). Default is ’asc’',
-        lenient: true,
-      },
-    ],
+    queryParams: [...jobListQueryParams],
     success: { status: 200, type: 'ActionWorkflowJobsResponse' },
     statuses: [400, 401, 403, 404, 422],
     auth: 'signedIn',
@@ -47,14 +33,7 @@ export const actionsUserOperations = [
     path: '/user/actions/runners',
     group: 'user',
     summary: 'Get user-level runners',
-    queryParams: [
-      {
-        name: 'disabled',
-        type: 'boolean',
-        description: 'filter by disabled status (true or false)',
-        lenient: true,
-      },
-    ],
+    queryParams: [disabledQueryParam],
     success: { status: 200, type: 'ActionRunnersResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'signedIn',
@@ -119,20 +98,7 @@ export const actionsUserOperations = [
     path: '/user/actions/runs',
     group: 'user',
     summary: 'Get workflow runs',
-    queryParams: [
-      { name: 'event', type: 'string', description: 'workflow event name', lenient: true },
-      { name: 'branch', type: 'string', description: 'workflow branch', lenient: true },
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      { name: 'actor', type: 'string', description: 'triggered by user', lenient: true },
-      { name: 'head_sha', type: 'string', description: 'triggering sha of the workflow run', lenient: true },
-      pageParam,
-      limitParam,
-    ],
+    queryParams: [...runFilterQueryParams, pageParam, limitParam],
     success: { status: 200, type: 'ActionWorkflowRunsResponse' },
     statuses: [400, 401, 403, 404],
     auth: 'signedIn',

@@ -1,5 +1,11 @@
 import type { OperationSpec } from '../operationSpec';
-import { workflowIdParam } from './actionsParams';
+import {
+  excludePullRequestsQueryParam,
+  returnRunDetailsQueryParam,
+  runFilterQueryParams,
+  scopedWorkflowSourceRepoIdQueryParam,
+  workflowIdParam,
+} from './actionsParams';
 import { limitParam, ownerParam, pageParam, repoParam } from './params';
 
 /**
@@ -54,21 +60,7 @@ export const actionsWorkflowsOperations = [
     group: 'repository',
     summary: 'Create a workflow dispatch event',
     pathParams: [ownerParam, repoParam, workflowIdParam],
-    queryParams: [
-      {
-        name: 'return_run_details',
-        type: 'boolean',
-        description: 'Whether the response should include the workflow run ID and URLs.',
-        lenient: true,
-      },
-      {
-        name: 'scoped_workflow_source_repo_id',
-        type: 'integer',
-        description:
-          'For a scoped workflow, the ID of the source repository providing it; omit or 0 for a repo-level workflow.',
-        lenient: true,
-      },
-    ],
+    queryParams: [returnRunDetailsQueryParam, scopedWorkflowSourceRepoIdQueryParam],
     body: { type: 'CreateActionWorkflowDispatch' },
     success: { status: 204 },
     statuses: [200, 400, 401, 403, 404, 422],
@@ -97,29 +89,9 @@ export const actionsWorkflowsOperations = [
     summary: 'List runs for a workflow',
     pathParams: [ownerParam, repoParam, workflowIdParam],
     queryParams: [
-      { name: 'event', type: 'string', description: 'workflow event name', lenient: true },
-      { name: 'branch', type: 'string', description: 'workflow branch', lenient: true },
-      {
-        name: 'status',
-        type: 'string',
-        description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-        lenient: true,
-      },
-      { name: 'actor', type: 'string', description: 'triggered by user', lenient: true },
-      { name: 'head_sha', type: 'string', description: 'triggering sha of the workflow run', lenient: true },
-      {
-        name: 'exclude_pull_requests',
-        type: 'boolean',
-        description: 'if true, the `pull_requests` field on each returned run is emptied',
-        lenient: true,
-      },
-      {
-        name: 'scoped_workflow_source_repo_id',
-        type: 'integer',
-        description:
-          'For a scoped workflow, the ID of the source repository providing it; omit or 0 for a repo-level workflow.',
-        lenient: true,
-      },
+      ...runFilterQueryParams,
+      excludePullRequestsQueryParam,
+      scopedWorkflowSourceRepoIdQueryParam,
       pageParam,
       limitParam,
     ],

@@ -1,5 +1,12 @@
 import type { OperationSpec } from '../operationSpec';
-import { nameParam, repoNameParam, typeParam, versionParam } from './actionsParams';
+import {
+  nameParam,
+  qQueryParam,
+  repoNameParam,
+  typeParam,
+  typeQueryParam,
+  versionParam,
+} from './actionsParams';
 import { limitParam, ownerParam, pageParam } from './params';
 
 /**
@@ -14,41 +21,7 @@ export const packagesOperations = [
     group: 'package',
     summary: 'Gets all packages of an owner',
     pathParams: [ownerParam],
-    queryParams: [
-      pageParam,
-      limitParam,
-      {
-        name: 'type',
-        type: 'string',
-        description: 'package type filter',
-        enum: [
-          'alpine',
-          'cargo',
-          'chef',
-          'composer',
-          'conan',
-          'conda',
-          'container',
-          'cran',
-          'debian',
-          'generic',
-          'go',
-          'helm',
-          'maven',
-          'npm',
-          'nuget',
-          'pub',
-          'pypi',
-          'rpm',
-          'rubygems',
-          'swift',
-          'terraform',
-          'vagrant',
-        ],
-        lenient: true,
-      },
-      { name: 'q', type: 'string', description: 'name filter', lenient: true },
-    ],
+    queryParams: [pageParam, limitParam, typeQueryParam, qQueryParam],
     success: { status: 200, type: 'Package', list: true },
     statuses: [401, 403, 404],
     auth: 'signedIn',
