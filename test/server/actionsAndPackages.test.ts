@@ -101,6 +101,7 @@ let server: TestServer;
 let owner: TestUser;
 let stranger: TestUser;
 let collaborator: TestUser;
+let writer: TestUser;
 
 function call(op: OperationSpec, token: string | undefined, overrides?: Readonly<Record<string, string>>) {
   const body = bodyOf(op);
@@ -154,6 +155,7 @@ before(async () => {
   owner = await server.createUser('ap-owner');
   stranger = await server.createUser('ap-stranger');
   collaborator = await server.createUser('ap-helper');
+  writer = await server.createUser('ap-writer');
   const token = owner.token;
   assert.equal(
     (await server.request('POST', '/user/repos', { token, body: { name: 'garden' } })).status,
@@ -170,6 +172,11 @@ before(async () => {
         body: { permission: 'admin' },
       })
     ).status,
+    204,
+  );
+  const asWriter = { token, body: { permission: 'write' } };
+  assert.equal(
+    (await server.request('PUT', '/repos/ap-owner/garden/collaborators/ap-writer', asWriter)).status,
     204,
   );
   assert.equal((await server.request('POST', '/orgs', { token, body: { username: 'ap-org' } })).status, 201);
@@ -232,6 +239,14 @@ describe('Actions and packages with the units turned off', () => {
       } else {
         assertAnswer(op, res, 'repository admin');
       }
+    }
+  });
+
+  test('a collaborator with write access is refused like a stranger: with the unit off only admins pass', async () => {
+    for (const op of unitOperations.filter((o) => o.path.startsWith('/repos/'))) {
+      const res = await call(op, writer.token);
+      assert.equal(res.status, 403, `${op.operationId}: ${res.text}`);
+      assert.equal(message(res), strangerRefusal(op), op.operationId);
     }
   });
 
