@@ -63,10 +63,18 @@ export interface Missing {
   readonly query?: string;
   /** The first release of the table that has it; undefined when no Gitea release has it. */
   readonly since?: string;
+  /** The server has the operation's unit turned off (Teahouse's Actions and packages). */
+  readonly unitOff?: 'actions' | 'packages';
 }
+
+export const unitOffNotes = {
+  actions: 'needs a server with Actions enabled',
+  packages: 'needs a server with packages enabled',
+} as const;
 
 /** The short note shown where a feature is hidden: "needs Gitea ≥ 1.14" or "needs a Gitea newer than 1.14.1". */
 export function requirementNote(missing: Missing): string {
+  if (missing.unitOff !== undefined) return unitOffNotes[missing.unitOff];
   if (missing.since === undefined) return 'needs a Teahouse server';
   const index = giteaReleases.indexOf(missing.since as (typeof giteaReleases)[number]);
   const previous = index > 0 ? giteaReleases[index - 1] : undefined;
@@ -77,7 +85,8 @@ export function requirementNote(missing: Missing): string {
 }
 
 /**
- * What one server offers, from its profile and the generated table. Teahouse serves the whole catalogue;
+ * What one server offers, from its profile and the generated table. Teahouse serves the whole catalogue
+ * but the units it keeps off (Actions, packages);
  * a server whose version is not recognised is trusted with the whole catalogue too, as before profiles.
  */
 export class ServerCapabilities {
@@ -97,6 +106,10 @@ export class ServerCapabilities {
 
   /** The operation and the given query parameters, each checked; empty when all are there. */
   missing(operation: OperationSpec, query: readonly string[] = []): Missing[] {
+    // Teahouse answers these as a Gitea with the unit turned off does (server/routes/unitsOff.ts): nothing
+    // there works, so commands and views treat them as absent; a Gitea with the unit on is judged as usual.
+    if (this.profile?.kind === 'teahouse' && operation.unit !== undefined)
+      return [{ operationId: operation.operationId, unitOff: operation.unit }];
     if (!this.#judged) return [];
     const routes = routesOf(operation);
     const since = (first: (route: GiteaRoute) => string | undefined): string | undefined =>

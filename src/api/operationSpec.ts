@@ -1,13 +1,14 @@
 import type { TypeName } from './types';
 
-/** The six API groups, as Gitea tags its operations. */
-export type OperationGroup = 'admin' | 'miscellaneous' | 'organization' | 'repository' | 'issue' | 'user';
+/** The API groups, as Gitea tags its operations. */
+export type OperationGroup =
+  'admin' | 'miscellaneous' | 'organization' | 'repository' | 'issue' | 'user' | 'package';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Gitea's token scope categories; a read or write scope is derived from the method. */
 export type ScopeCategory =
-  'admin' | 'misc' | 'notification' | 'organization' | 'repository' | 'issue' | 'user';
+  'admin' | 'misc' | 'notification' | 'organization' | 'repository' | 'issue' | 'user' | 'package';
 
 /**
  * Who may call an operation at all, before any per-resource permission:
@@ -106,4 +107,10 @@ export interface OperationSpec {
   readonly scope: ScopeCategory;
   /** A list that takes `page` and `limit` and answers `Link` and `X-Total-Count`. */
   readonly paged?: boolean;
+  /**
+   * A Gitea unit the operation belongs to that the local server keeps turned off (Actions, packages): there
+   * the operation answers as Gitea 1.27 does with `[actions]`/`[packages] ENABLED=false`
+   * (server/routes/unitsOff.ts); a real Gitea with the unit on serves it as usual.
+   */
+  readonly unit?: 'actions' | 'packages';
 }

@@ -47,6 +47,12 @@ import { pushMirrorsOperations } from './catalogue/pushMirrors';
 import { repositoryCodeOperations } from './catalogue/repositoryCode';
 import { repositoryFamilyOperations } from './catalogue/repositoryFamily';
 import { wikiOperations } from './catalogue/wiki';
+import { actionsRepoRunsOperations } from './catalogue/actionsRepoRuns';
+import { actionsWorkflowsOperations } from './catalogue/actionsWorkflows';
+import { actionsRepoSettingsOperations } from './catalogue/actionsRepoSettings';
+import { actionsOwnersOperations } from './catalogue/actionsOwners';
+import { actionsUserOperations } from './catalogue/actionsUser';
+import { packagesOperations } from './catalogue/packages';
 
 /**
  * The catalogue: every operation of the Gitea-compatible API v1 this project knows, as data.
@@ -103,6 +109,12 @@ export const operationCatalogue = [
   ...repositoryCodeOperations,
   ...repositoryFamilyOperations,
   ...wikiOperations,
+  ...actionsRepoRunsOperations,
+  ...actionsWorkflowsOperations,
+  ...actionsRepoSettingsOperations,
+  ...actionsOwnersOperations,
+  ...actionsUserOperations,
+  ...packagesOperations,
 ] as const satisfies readonly OperationSpec[];
 
 /** The catalogue widened for iteration; `operationCatalogue` keeps the literal types the typed client needs. */

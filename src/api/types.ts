@@ -25,6 +25,7 @@ export type * from './types/misc';
 export type * from './types/error';
 export type * from './types/hookPayload';
 export type * from './types/wiki';
+export type * from './types/actions';
 export type { FieldIndex, FieldInfo, FieldKind, FieldList } from './types/fieldKinds';
 
 import type * as user from './types/user';
@@ -50,6 +51,7 @@ import type * as misc from './types/misc';
 import type * as error from './types/error';
 import type * as hookPayload from './types/hookPayload';
 import type * as wiki from './types/wiki';
+import type * as actions from './types/actions';
 
 /** Every type the catalogue may name, by Gitea's definition name. */
 export interface TypeRegistry {
@@ -278,6 +280,34 @@ export interface TypeRegistry {
   WikiPayload: hookPayload.WikiPayload;
   ChangesPayload: hookPayload.ChangesPayload;
   ChangesFromPayload: hookPayload.ChangesFromPayload;
+  ActionRunner: actions.ActionRunner;
+  ActionRunnerLabel: actions.ActionRunnerLabel;
+  ActionRunnersResponse: actions.ActionRunnersResponse;
+  Secret: actions.Secret;
+  ActionVariable: actions.ActionVariable;
+  ActionWorkflow: actions.ActionWorkflow;
+  ActionWorkflowResponse: actions.ActionWorkflowResponse;
+  ActionWorkflowRun: actions.ActionWorkflowRun;
+  ActionWorkflowRunsResponse: actions.ActionWorkflowRunsResponse;
+  ActionWorkflowJob: actions.ActionWorkflowJob;
+  ActionWorkflowJobsResponse: actions.ActionWorkflowJobsResponse;
+  ActionWorkflowStep: actions.ActionWorkflowStep;
+  ActionArtifact: actions.ActionArtifact;
+  ActionArtifactsResponse: actions.ActionArtifactsResponse;
+  ActionTask: actions.ActionTask;
+  ActionTaskResponse: actions.ActionTaskResponse;
+  RunDetails: actions.RunDetails;
+  Package: actions.Package;
+  PackageFile: actions.PackageFile;
+  PullRequestMinimal: actions.PullRequestMinimal;
+  PullRequestMinimalHead: actions.PullRequestMinimalHead;
+  PullRequestMinimalHeadRepo: actions.PullRequestMinimalHeadRepo;
+  CreateOrUpdateSecretOption: actions.CreateOrUpdateSecretOption;
+  CreateVariableOption: actions.CreateVariableOption;
+  UpdateVariableOption: actions.UpdateVariableOption;
+  CreateActionWorkflowDispatch: actions.CreateActionWorkflowDispatch;
+  EditActionRunnerOption: actions.EditActionRunnerOption;
+  RegistrationToken: actions.RegistrationToken;
 }
 
 export type TypeName = keyof TypeRegistry;

@@ -134,7 +134,7 @@ test('older releases: the search needs 1.11, its user filters 1.14, the list’s
   assert.ok(!gitea110.has(operation('issueListIssues'), ['type']));
 });
 
-test('Forgejo is judged by the Gitea it is based on; Teahouse and unknown servers by the catalogue', () => {
+test('Forgejo is judged by the Gitea it is based on; Teahouse and unknown servers by the catalogue (less the units Teahouse keeps off)', () => {
   assert.deepEqual(classifyVersion('7.0.0+gitea-1.22.0'), { kind: 'forgejo', giteaVersion: '1.22.0' });
   assert.deepEqual(classifyVersion('1.14.1'), { kind: 'gitea', giteaVersion: '1.14.1' });
   assert.deepEqual(classifyVersion('1.23.0+dev-42-gabc'), { kind: 'gitea', giteaVersion: '1.23.0' });
@@ -142,10 +142,12 @@ test('Forgejo is judged by the Gitea it is based on; Teahouse and unknown server
   assert.deepEqual(classifyVersion('0.1.0', true), { kind: 'teahouse' });
   assert.deepEqual(classifyVersion('0.1.0'), { kind: 'unknown' });
   assert.ok(!new ServerCapabilities(profile('7.0.0+gitea-1.14.1')).has(operation('repoGetPullRequestFiles')));
-  for (const trusted of [profile('0.1.0', true), profile('development'), undefined]) {
+  for (const trusted of [profile('development'), undefined]) {
     const capabilities = new ServerCapabilities(trusted);
     assert.ok(operations.every((entry) => capabilities.has(entry, ['created_by'])));
   }
+  const teahouse = new ServerCapabilities(profile('0.1.0', true));
+  assert.ok(operations.every((entry) => teahouse.has(entry, ['created_by']) === (entry.unit === undefined)));
 });
 
 test('api limits: the answer checked field by field, Gitea defaults for what is missing', () => {
@@ -203,4 +205,18 @@ test('issue groups by release: list, search kept to the repository, or a note na
   assert.deepEqual(plan('1.10.0', 'all'), { kind: 'unavailable', note: 'needs Gitea ≥ 1.11' });
   assert.deepEqual(plan('1.13.0', 'created', false), { kind: 'unavailable', note: 'needs Gitea ≥ 1.14' });
   assert.equal(plan('0.1.0', 'created').kind, 'list');
+});
+
+test('Teahouse keeps Actions and packages off: those operations are absent there, present on a Gitea 1.27', () => {
+  const teahouse = new ServerCapabilities(profile('0.2.0+teahouse-abc'));
+  const unitOperations = operations.filter((op) => op.unit !== undefined);
+  assert.equal(unitOperations.length, 82);
+  for (const op of unitOperations) assert.ok(!teahouse.has(op), op.operationId);
+  const [runs] = teahouse.missing(operation('getWorkflowRuns'));
+  assert.equal(requirementNote(runs!), 'needs a server with Actions enabled');
+  const [packages] = teahouse.missing(operation('listPackages'));
+  assert.equal(requirementNote(packages!), 'needs a server with packages enabled');
+  assert.ok(teahouse.has(operation('repoGet')));
+  const gitea127 = new ServerCapabilities(profile('1.27.1'));
+  for (const op of unitOperations) assert.ok(gitea127.has(op), op.operationId);
 });

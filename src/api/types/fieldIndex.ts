@@ -23,6 +23,7 @@ import { miscFields } from './fields/misc';
 import { errorFields } from './fields/error';
 import { hookPayloadFields } from './fields/hookPayload';
 import { wikiFields } from './fields/wiki';
+import { actionsFields } from './fields/actions';
 
 /**
  * Every type of `types.ts` with its fields, at run time: the extension builds body forms from it and the
@@ -52,6 +53,7 @@ export const typeFields: FieldIndex = {
   ...errorFields,
   ...hookPayloadFields,
   ...wikiFields,
+  ...actionsFields,
 };
 
 export function fieldNames(type: TypeName): string[] {

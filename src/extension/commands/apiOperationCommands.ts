@@ -21,6 +21,7 @@ function groupTitle(group: OperationGroup): string {
     repository: vscode.l10n.t('Repository'),
     issue: vscode.l10n.t('Issue'),
     user: vscode.l10n.t('User'),
+    package: vscode.l10n.t('Package'),
   };
   return titles[group];
 }

@@ -10,6 +10,7 @@ export const groupOrder: readonly OperationGroup[] = [
   'repository',
   'issue',
   'user',
+  'package',
 ];
 
 export const groupTitles: Readonly<Record<OperationGroup, string>> = {
@@ -19,6 +20,7 @@ export const groupTitles: Readonly<Record<OperationGroup, string>> = {
   repository: 'Repository',
   issue: 'Issue',
   user: 'User',
+  package: 'Package',
 };
 
 export type OperationChoice =

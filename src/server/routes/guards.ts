@@ -7,6 +7,9 @@ import {
   assertRepoAccess,
   assertTeamRole,
   atLeast,
+  canSeeRepo,
+  isSiteAdmin,
+  orgRole,
   repoAccess,
   type AccessMode,
   type RepoUnit,
@@ -15,7 +18,7 @@ import { assertNotArchived } from '../services/repositoryRules';
 import { findRepositoryByName, type RepositoryRow } from '../store/repositories';
 import type { TeamRow } from '../store/teams';
 import type { UserRow } from '../store/users';
-import { loadTeam, visibleOrg } from './lookups';
+import { loadTeam, visibleAccount, visibleOrg } from './lookups';
 import type { Handler } from './handler';
 import { openGit, type GitRepository } from './repoGit';
 
@@ -53,8 +56,13 @@ export interface MembershipGuard {
 
 /** A handler together with the guard it was declared with, so the route table can be read and tested. */
 export type GuardedHandler<K extends OperationId = OperationId> = Handler<K> & {
-  readonly guard: RepoGuard | MembershipGuard;
+  readonly guard: RepoGuard | MembershipGuard | UnitOffGuard;
 };
+
+/** The gate of an operation of a unit the local server keeps off (routes/unitsOff.ts). */
+export interface UnitOffGuard {
+  readonly unitOff: UnitOffGate;
+}
 
 /** Applies a repository guard: 404 when the caller cannot see the repository, then 401/403, then 423. */
 export function enterRepository(ctx: RequestContext, guard: RepoGuard): RepoScope {
@@ -160,3 +168,50 @@ export const wikiWriter: RepoGuard = { unit: 'repo.wiki', access: 'write', notAr
 export const releaseReader: RepoGuard = { unit: 'repo.releases' };
 /** Writing releases. */
 export const releaseWriter: RepoGuard = { unit: 'repo.releases', access: 'write' };
+
+/**
+ * Who Gitea 1.27 lets reach an Actions or package handler (routers/api/v1/api.go): `repoOwner` is
+ * addActionsRoutes' reqOwner; `unitReader`/`unitWriter` are reqRepoReader/reqRepoWriter(unit.TypeActions),
+ * which only repository admins and site admins pass while the unit is turned off (no repository has it);
+ * `orgOwner` is reqOrgOwnership; `packageReader`/`packageWriter` are reqPackageAccess on `{owner}`; `caller`
+ * needs nothing beyond the sign-in the catalogue's `auth` already demanded.
+ */
+export type UnitOffGate =
+  'repoOwner' | 'unitReader' | 'unitWriter' | 'orgOwner' | 'packageReader' | 'packageWriter' | 'caller';
+
+/** Applies a gate in Gitea's order: the scope's owner must be visible (404), then the caller's role (403). */
+export function enterUnitOffScope(ctx: RequestContext, gate: UnitOffGate): void {
+  switch (gate) {
+    case 'repoOwner':
+    case 'unitReader':
+    case 'unitWriter': {
+      const repo = findRepositoryByName(ctx.db, ctx.param('owner'), ctx.param('repo'));
+      if (!repo || !canSeeRepo(ctx.db, ctx.user, repo)) throw notFound();
+      const mode = repoAccess(ctx.db, ctx.user, repo);
+      if (gate === 'repoOwner' && !atLeast(mode, 'owner'))
+        throw forbidden('user should be the owner of the repo');
+      if (gate === 'unitReader' && !atLeast(mode, 'admin'))
+        throw forbidden('user should have specific read permission or be a repo admin or a site admin');
+      if (gate === 'unitWriter' && !atLeast(mode, 'admin'))
+        throw forbidden('user should have a permission to write to a repo');
+      return;
+    }
+    case 'orgOwner': {
+      const org = visibleOrg(ctx);
+      if (orgRole(ctx.db, ctx.user, org) !== 'owner' && !isSiteAdmin(ctx.user))
+        throw forbidden('Must be an organization owner');
+      return;
+    }
+    case 'packageReader':
+    case 'packageWriter': {
+      const owner = visibleAccount(ctx, ctx.param('owner'));
+      const writes =
+        isSiteAdmin(ctx.user) || ctx.user?.id === owner.id || orgRole(ctx.db, ctx.user, owner) === 'owner';
+      if (gate === 'packageWriter' && !writes)
+        throw forbidden('user should have specific permission or be a site admin');
+      return;
+    }
+    case 'caller':
+      return;
+  }
+}

@@ -83,6 +83,7 @@ import { accountHookHandlers } from './hooksAccount';
 import { avatarHandlers } from './avatars';
 import { activityFeedHandlers } from './activityFeeds';
 import { wikiHandlers } from './wiki';
+import { unitsOffHandlers } from './unitsOff';
 
 /** Every route module's handlers. A route module exports one `HandlerMap`; add it here. */
 export const routeModules: readonly HandlerMap[] = [
@@ -169,6 +170,7 @@ export const routeModules: readonly HandlerMap[] = [
   pushMirrorHandlers,
   repositoryFamilyHandlers,
   repositoryFileHandlers,
+  unitsOffHandlers,
 ];
 
 /**

@@ -269,6 +269,18 @@ function argumentsFor(operation: OperationSpec, world: World): Record<string, un
     basehead: () => 'main...feature',
     body: () => JSON.stringify({ files: ['README.md'] }),
     pageName: () => 'Home',
+    // Actions and packages are off on the local server: these name objects that cannot exist there (404)
+    runner_id: () => '1',
+    secretname: () => 'SUITE_SECRET',
+    variablename: () => 'SUITE_VARIABLE',
+    artifact_id: () => '1',
+    job_id: () => 1,
+    run: () => 1,
+    attempt: () => 1,
+    workflow_id: () => 'ci.yml',
+    type: () => 'generic',
+    version: () => '1.0.0',
+    repo_name: () => repository.repo,
   };
   const args: Record<string, unknown> = { account: 'local', interactive: false };
   const required = (operation.queryParams ?? []).filter((param) => param.required === true);
