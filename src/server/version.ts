@@ -4,10 +4,11 @@ import packageJson from '../../package.json';
 export const teahouseVersion: string = packageJson.version;
 
 /**
- * The Gitea release whose API this server implements: every operation of its swagger is in the catalogue.
+ * The Gitea release whose API this server implements: every operation of its swagger is in the catalogue
+ * (Actions and packages as a Gitea with those units off answers them; test/api/catalogue.test.ts counts).
  * A client reads `/version` as a promise of that API, so this moves only when the catalogue does.
  */
-export const giteaApiLevel = '1.14.1';
+export const giteaApiLevel = '1.27.1';
 
 /**
  * What `GET /version` answers: the Gitea API level, with Teahouse's version as semver build metadata

@@ -274,6 +274,31 @@ describe('the catalogue is complete', () => {
     t.diagnostic(`swagger 1.14.1 operations found: ${entries.length - problems.length} of ${entries.length}`);
   });
 
+  test("every operation of Gitea 1.27.1's swagger is an operation, Actions and packages included", (t) => {
+    // the release's route table, as the capability generator keeps it (scripts/data/gitea-api/)
+    const release = JSON.parse(
+      readFileSync(join(__dirname, '..', '..', 'scripts', 'data', 'gitea-api', '1.27.1.json'), 'utf8'),
+    ) as { routes: Record<string, { operationId: string }> };
+    const entries = Object.entries(release.routes).map(([route, { operationId }]) => {
+      const [method = '', path = ''] = route.split(' ');
+      return { method, path, operationId };
+    });
+    assert.equal(entries.length, 485, 'Gitea 1.27.1 has 485 operations');
+    const problems = entries.flatMap((e) => {
+      if (!isHttpMethod(e.method)) return [`${e.method} ${e.path}: not an HTTP method`];
+      const op = routedAt(e.method, e.path);
+      if (!op) return [`${e.method} ${e.path}: missing`];
+      return [op.operationId, ...(op.otherOperationIds ?? [])].includes(e.operationId)
+        ? []
+        : [`${e.method} ${e.path}: operationId ${e.operationId} not kept`];
+    });
+    assert.deepEqual(problems, []);
+    const outside = entries.filter((e) => !/\/(actions|packages)(\/|$)/.test(e.path));
+    t.diagnostic(
+      `Gitea 1.27.1: ${entries.length} of ${entries.length} operations; outside Actions and packages ${outside.length} of ${outside.length}`,
+    );
+  });
+
   test('another operationId names an operation of some Gitea swagger, never an operation of the catalogue', () => {
     const ids = new Set(operations.map((op) => op.operationId));
     const known = new Set(

@@ -22,21 +22,21 @@ describe('GET /version', () => {
   test('answers the Gitea API level served, with the Teahouse version as build metadata', async () => {
     const res = await server.request<{ version: string }>('GET', '/version');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json, { version: `1.14.1+teahouse-${packageJson.version}` });
+    assert.deepEqual(res.json, { version: `1.27.1+teahouse-${packageJson.version}` });
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
   });
 
-  test('parses as go-version does, with no pre-release (which would sort below 1.14.1)', async () => {
+  test('parses as go-version does, with no pre-release (which would sort below 1.27.1)', async () => {
     const { version } = (await server.request<{ version: string }>('GET', '/version')).json;
     const match = goVersionForm.exec(version);
     assert.ok(match, `${version} is not a version go-version parses`);
-    assert.equal(match[1], '1.14.1');
+    assert.equal(match[1], '1.27.1');
     assert.equal(match[3], undefined, 'no pre-release part');
   });
 
   test('the swagger description carries the same version', async () => {
     const res = await server.requestRoot<{ info: { version: string } }>('GET', '/swagger.v1.json');
-    assert.equal(res.json.info.version, `1.14.1+teahouse-${packageJson.version}`);
+    assert.equal(res.json.info.version, `1.27.1+teahouse-${packageJson.version}`);
   });
 });
 

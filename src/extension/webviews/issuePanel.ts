@@ -1,4 +1,5 @@
-import { addDependency, closeRefusal, pickIssue, removeDependency } from './dependencies';
+import { closeRefusal, pickIssue } from './dependencies';
+import { addDependency, removeDependency } from './dependencyModel';
 import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';

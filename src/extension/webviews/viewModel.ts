@@ -19,7 +19,7 @@ import type {
   UserRef,
   ViewModel,
 } from '../../webview/protocol';
-import { loadDependencies } from './dependencies';
+import { loadDependencies } from './dependencyModel';
 import { timelineEvents } from './timelineModel';
 
 /** What the view model loader needs: the account's client and where it lives. */
