@@ -13,8 +13,9 @@ import { typeFields } from './types/fieldIndex';
  * Request bodies: Gitea's swagger names them `…Option` or `…Options`, and so does the catalogue (no answer
  * type is named so; test/unit/nilSlices.test.ts holds it to that).
  */
-// Gitea names request bodies …Option(s), but for three of 1.27's, which no answer uses either.
+// Gitea names request bodies …Option(s), but for four of 1.27's, which no answer uses either.
 const otherBodyTypes: ReadonlySet<string> = new Set([
+  'CreateActionWorkflowDispatch',
   'IssueMeta',
   'MergeUpstreamRequest',
   'UpdateBranchProtectionPriories',

@@ -75,18 +75,16 @@ export const repoNameParam = {
   description: 'name of the repository to link',
 } as const satisfies ParamSpec;
 
-/** Query parameters of the Actions and package lists (Gitea reads them leniently: a bad value is absent). */
+/** Query parameters of the Actions and package lists (Gitea reads the numbers and flags leniently: a bad one is absent). */
 export const actorQueryParam = {
   name: 'actor',
   type: 'string',
   description: 'triggered by user',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const branchQueryParam = {
   name: 'branch',
   type: 'string',
   description: 'workflow branch',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const disabledQueryParam = {
   name: 'disabled',
@@ -98,7 +96,6 @@ export const eventQueryParam = {
   name: 'event',
   type: 'string',
   description: 'workflow event name',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const excludePullRequestsQueryParam = {
   name: 'exclude_pull_requests',
@@ -110,25 +107,21 @@ export const headShaQueryParam = {
   name: 'head_sha',
   type: 'string',
   description: 'triggering sha of the workflow run',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const nameQueryParam = {
   name: 'name',
   type: 'string',
   description: 'name of the artifact',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const orderQueryParam = {
   name: 'order',
   type: 'string',
   description: 'sort order, either ’asc’ (ascending) or ’desc’ (descending). Default is ’asc’',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const qQueryParam = {
   name: 'q',
   type: 'string',
   description: 'name filter',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const returnRunDetailsQueryParam = {
   name: 'return_run_details',
@@ -147,13 +140,11 @@ export const sortQueryParam = {
   name: 'sort',
   type: 'string',
   description: 'sort jobs by attribute. Supported values are ’id’. Default is ’id’',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const statusQueryParam = {
   name: 'status',
   type: 'string',
   description: 'workflow status (pending, queued, in_progress, failure, success, skipped)',
-  lenient: true,
 } as const satisfies ParamSpec;
 export const typeQueryParam = {
   name: 'type',
@@ -183,7 +174,6 @@ export const typeQueryParam = {
     'terraform',
     'vagrant',
   ],
-  lenient: true,
 } as const satisfies ParamSpec;
 
 /** The filters of every workflow run list (repository, organization, user, site). */

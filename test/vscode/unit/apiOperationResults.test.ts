@@ -78,7 +78,7 @@ test('"Run API Operation…" lists every operation once under its group, admin o
   assert.equal(new Set(picked.map((choice) => choice.operationId)).size, operations.length);
   assert.deepEqual(
     forAdmin.filter((choice) => choice.kind === 'separator').map((choice) => choice.label),
-    ['Admin', 'Miscellaneous', 'Organization', 'Repository', 'Issue', 'User'],
+    ['Admin', 'Miscellaneous', 'Organization', 'Repository', 'Issue', 'User', 'Package'],
   );
   const repoGet = picked.find((choice) => choice.operationId === 'repoGet');
   assert.deepEqual(repoGet, {
