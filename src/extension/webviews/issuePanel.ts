@@ -276,6 +276,22 @@ export class IssuePanel extends Disposable {
       if (merged === false) throw new Error(vscode.l10n.t('#{0} was not merged', this.target.index));
       return this.#changed();
     },
+    scheduleMerge: async ({ style }) => {
+      const scheduled = await vscode.commands.executeCommand<boolean | undefined>(
+        'teahouse.mergeWhenChecksSucceed',
+        { account: this.account.id, ...this.#ref, style },
+      );
+      if (scheduled === false)
+        throw new Error(vscode.l10n.t('The merge of #{0} was not scheduled', this.target.index));
+      return this.#changed();
+    },
+    cancelScheduledMerge: async () => {
+      await vscode.commands.executeCommand('teahouse.cancelScheduledMerge', {
+        account: this.account.id,
+        ...this.#ref,
+      });
+      return this.#changed();
+    },
     openFile: async ({ filename }) => {
       const pull = this.#model?.pull;
       const file = pull?.files.find((candidate) => candidate.filename === filename);
