@@ -1,5 +1,5 @@
 import { closeRefusal, pickIssue } from './dependencies';
-import { addDependency, removeDependency } from './dependencyModel';
+import { changeDependency } from './dependencyModel';
 import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
@@ -229,17 +229,27 @@ export class IssuePanel extends Disposable {
           : vscode.l10n.t('#{0} blocks…', this.target.index);
       const other = await pickIssue(client, this.target, title);
       if (!other) return this.#model ?? this.reload();
-      await addDependency(client, this.target, relation, {
-        owner: this.target.owner,
-        repo: this.target.repo,
-        index: other.number,
-      });
+      await changeDependency(
+        client,
+        this.target,
+        { relation, linked: true },
+        {
+          owner: this.target.owner,
+          repo: this.target.repo,
+          index: other.number,
+        },
+      );
       return this.#changed();
     },
     removeDependency: async ({ relation, number, repository }) => {
       const { client } = await this.#source();
       const [owner = this.target.owner, repo = this.target.repo] = repository ? repository.split('/') : [];
-      await removeDependency(client, this.target, relation, { owner, repo, index: number });
+      await changeDependency(
+        client,
+        this.target,
+        { relation, linked: false },
+        { owner, repo, index: number },
+      );
       return this.#changed();
     },
     pick: async ({ what }) => {
