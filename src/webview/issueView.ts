@@ -324,6 +324,8 @@ function render(view: ViewModel): void {
     ...(view.pull
       ? pullSections(view.pull, issue.state === 'open', {
           merge: (style) => void act(() => channel.request('merge', { style })),
+          scheduleMerge: (style) => void act(() => channel.request('scheduleMerge', { style })),
+          cancelScheduledMerge: () => void act(() => channel.request('cancelScheduledMerge', {})),
           openFile: (filename) => void channel.request('openFile', { filename }).catch(showError),
         })
       : []),

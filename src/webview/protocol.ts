@@ -112,6 +112,10 @@ export interface PullModel {
   readonly verdicts: ReviewVerdicts;
   /** Gitea's `Do` values this repository allows, the preferred first. */
   readonly mergeStyles: readonly string[];
+  /** Whether the server can merge when the checks succeed (Gitea ≥ 1.17). */
+  readonly canScheduleMerge: boolean;
+  /** A merge is scheduled for when the head's checks succeed (the timeline's latest word on it). */
+  readonly scheduledMerge: boolean;
 }
 
 /** An issue or pull request another event points at (a reference, a dependency). */
@@ -192,6 +196,8 @@ export interface Requests {
   pick: { params: { what: 'labels' | 'milestone' | 'assignees' }; result: ViewModel };
   react: { params: { target: ReactionTarget; content: string }; result: ViewModel };
   merge: { params: { style: string }; result: ViewModel };
+  scheduleMerge: { params: { style: string }; result: ViewModel };
+  cancelScheduledMerge: { params: Record<string, never>; result: ViewModel };
   /** Picks an issue of the repository (VS Code's quick pick, searched on the server) and links it. */
   addDependency: { params: { relation: DependencyRelation }; result: ViewModel };
   removeDependency: {

@@ -5,6 +5,8 @@ import { serverHtml } from './serverHtml';
 
 export interface PullActions {
   merge(style: string): void;
+  scheduleMerge(style: string): void;
+  cancelScheduledMerge(): void;
   openFile(filename: string): void;
 }
 
@@ -35,10 +37,36 @@ function mergeBox(pull: PullModel, open: boolean, actions: PullActions): HTMLEle
   const select = h('vscode-single-select', { id: 'merge-style', 'aria-label': l10n.t('Merge style') });
   for (const style of pull.mergeStyles)
     select.append(h('vscode-option', { value: style }, styleLabel(style)));
-  const mergeButton = button(l10n.t('Merge'), { id: 'merge-button', disabled: !pull.mergeable }, () => {
-    const chosen = (select as HTMLElement & { value?: string }).value || pull.mergeStyles[0] || 'merge';
-    actions.merge(chosen);
-  });
+  const chosen = () => (select as HTMLElement & { value?: string }).value || pull.mergeStyles[0] || 'merge';
+  const mergeButton = button(l10n.t('Merge'), { id: 'merge-button', disabled: !pull.mergeable }, () =>
+    actions.merge(chosen()),
+  );
+  if (pull.scheduledMerge)
+    return h(
+      'div',
+      { class: 'merge-box' },
+      h(
+        'p',
+        { class: 'merge-state', id: 'scheduled-merge' },
+        icon('clock'),
+        ' ',
+        l10n.t('This pull request will be merged when its checks succeed.'),
+      ),
+      h(
+        'div',
+        { class: 'row' },
+        button(l10n.t('Cancel Scheduled Merge'), { secondary: true, id: 'cancel-scheduled-merge' }, () =>
+          actions.cancelScheduledMerge(),
+        ),
+      ),
+    );
+  const scheduleButton =
+    pull.canScheduleMerge &&
+    button(
+      l10n.t('Merge When Checks Succeed'),
+      { secondary: true, id: 'schedule-merge-button', disabled: !pull.mergeable },
+      () => actions.scheduleMerge(chosen()),
+    );
   return h(
     'div',
     { class: 'merge-box' },
@@ -51,7 +79,7 @@ function mergeBox(pull: PullModel, open: boolean, actions: PullActions): HTMLEle
         ? l10n.t('This pull request can be merged.')
         : l10n.t('This pull request cannot be merged automatically.'),
     ),
-    h('div', { class: 'row' }, select, mergeButton),
+    h('div', { class: 'row' }, select, mergeButton, scheduleButton),
   );
 }
 

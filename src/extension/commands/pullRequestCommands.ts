@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { need, shortfall } from '../../api/capabilities';
 import { ApiError } from '../../api/client';
+import { operationNamed } from '../../api/operations';
 import type { PullRequest } from '../../api/types';
 import { mergeStyles, type MergeStyle } from '../util/mergeStyles';
 import { runGit as git } from '../workspace/runGit';
@@ -101,6 +103,9 @@ async function createPullRequest(
   return pull;
 }
 
+/** Scheduling a merge and cancelling it (Gitea ≥ 1.17; the table knows it from 1.22). */
+const scheduledMergeNeeds = [need(operationNamed('repoCancelScheduledAutoMerge'))];
+
 const styleLabels: Record<MergeStyle, string> = {
   merge: 'Create a merge commit',
   rebase: 'Rebase and fast-forward',
@@ -122,7 +127,17 @@ async function mergePullRequest(
     title: string;
     message: string;
     deleteBranch: boolean;
+    /** Gitea ≥ 1.17: schedule the merge for when the head's required checks succeed. */
+    whenChecksSucceed: boolean;
   }>(first, second);
+  const scheduled = options.whenChecksSucceed === true;
+  if (scheduled) {
+    const missing = shortfall(services.accounts.capabilities(target.account), scheduledMergeNeeds);
+    if (missing !== undefined)
+      throw new Error(
+        vscode.l10n.t('Merging when the checks succeed is not possible on this server: {0}.', missing),
+      );
+  }
   let style = options.style;
   if (style === undefined) {
     const repository = await client.api.repoGet(ref);
@@ -148,13 +163,16 @@ async function mergePullRequest(
         ...(options.title ? { merge_title_field: options.title } : {}),
         ...(options.message ? { merge_message_field: options.message } : {}),
         ...(options.deleteBranch !== undefined ? { delete_branch_after_merge: options.deleteBranch } : {}),
+        ...(scheduled && { merge_when_checks_succeed: true }),
       },
     });
   try {
     await vscode.window.withProgress(
       {
         location: view ? { viewId: view.viewId } : vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Merging #{0}…', index),
+        title: scheduled
+          ? vscode.l10n.t('Scheduling the merge of #{0}…', index)
+          : vscode.l10n.t('Merging #{0}…', index),
       },
       merge,
     );
@@ -167,7 +185,26 @@ async function mergePullRequest(
     throw error;
   }
   announceTrackerChange(services, target);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Merged pull request #{0}', index));
+  // a scheduled merge whose checks already succeed is carried out at once
+  const merged = !scheduled || (await client.api.repoGetPullRequest({ ...ref, index })).merged;
+  void vscode.window.showInformationMessage(
+    merged
+      ? vscode.l10n.t('Merged pull request #{0}', index)
+      : vscode.l10n.t('Pull request #{0} will be merged when its checks succeed', index),
+  );
+  return true;
+}
+
+async function cancelScheduledMerge(services: Services, first: unknown): Promise<boolean | undefined> {
+  const target = await resolveIssue(services, first, true);
+  if (!target) return undefined;
+  const missing = shortfall(services.accounts.capabilities(target.account), scheduledMergeNeeds);
+  if (missing !== undefined)
+    throw new Error(
+      vscode.l10n.t('Merging when the checks succeed is not possible on this server: {0}.', missing),
+    );
+  await target.client.api.repoCancelScheduledAutoMerge({ ...target.ref, index: target.index });
+  announceTrackerChange(services, target);
   return true;
 }
 
@@ -241,5 +278,11 @@ export function registerPullRequestCommands(services: Services): vscode.Disposab
       mergePullRequest(services, first, second),
     ),
     registerCommand(errors, 'teahouse.checkoutPullRequest', (first) => checkoutPullRequest(services, first)),
+    registerCommand(errors, 'teahouse.mergeWhenChecksSucceed', (first, second) =>
+      mergePullRequest(services, first, { ...commandOptions(first, second), whenChecksSucceed: true }),
+    ),
+    registerCommand(errors, 'teahouse.cancelScheduledMerge', (first) =>
+      cancelScheduledMerge(services, first),
+    ),
   ];
 }

@@ -39,27 +39,16 @@ export async function loadDependencies(
   }
 }
 
-/** Links `other` to the view's issue: the issue depends on it, or blocks it. */
-export async function addDependency(
+/** Links `other` to the view's issue (it depends on it, or blocks it), or takes that link away. */
+export async function changeDependency(
   client: TeahouseClient,
   target: PanelTarget,
-  relation: DependencyRelation,
+  change: { readonly relation: DependencyRelation; readonly linked: boolean },
   other: { readonly owner: string; readonly repo: string; readonly index: number },
 ): Promise<void> {
-  const { owner, repo, index } = target;
-  if (relation === 'dependsOn')
-    await client.api.issueCreateIssueDependencies({ owner, repo, index, body: other });
-  else await client.api.issueCreateIssueBlocking({ owner, repo, index, body: other });
-}
-
-export async function removeDependency(
-  client: TeahouseClient,
-  target: PanelTarget,
-  relation: DependencyRelation,
-  other: { readonly owner: string; readonly repo: string; readonly index: number },
-): Promise<void> {
-  const { owner, repo, index } = target;
-  if (relation === 'dependsOn')
-    await client.api.issueRemoveIssueDependencies({ owner, repo, index, body: other });
-  else await client.api.issueRemoveIssueBlocking({ owner, repo, index, body: other });
+  const where = { owner: target.owner, repo: target.repo, index: target.index, body: other };
+  const { api } = client;
+  if (change.relation === 'dependsOn')
+    await (change.linked ? api.issueCreateIssueDependencies(where) : api.issueRemoveIssueDependencies(where));
+  else await (change.linked ? api.issueCreateIssueBlocking(where) : api.issueRemoveIssueBlocking(where));
 }

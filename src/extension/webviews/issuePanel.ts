@@ -1,5 +1,5 @@
 import { closeRefusal, pickIssue } from './dependencies';
-import { addDependency, removeDependency } from './dependencyModel';
+import { changeDependency } from './dependencyModel';
 import * as vscode from 'vscode';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
@@ -229,17 +229,27 @@ export class IssuePanel extends Disposable {
           : vscode.l10n.t('#{0} blocks…', this.target.index);
       const other = await pickIssue(client, this.target, title);
       if (!other) return this.#model ?? this.reload();
-      await addDependency(client, this.target, relation, {
-        owner: this.target.owner,
-        repo: this.target.repo,
-        index: other.number,
-      });
+      await changeDependency(
+        client,
+        this.target,
+        { relation, linked: true },
+        {
+          owner: this.target.owner,
+          repo: this.target.repo,
+          index: other.number,
+        },
+      );
       return this.#changed();
     },
     removeDependency: async ({ relation, number, repository }) => {
       const { client } = await this.#source();
       const [owner = this.target.owner, repo = this.target.repo] = repository ? repository.split('/') : [];
-      await removeDependency(client, this.target, relation, { owner, repo, index: number });
+      await changeDependency(
+        client,
+        this.target,
+        { relation, linked: false },
+        { owner, repo, index: number },
+      );
       return this.#changed();
     },
     pick: async ({ what }) => {
@@ -274,6 +284,22 @@ export class IssuePanel extends Disposable {
         style,
       });
       if (merged === false) throw new Error(vscode.l10n.t('#{0} was not merged', this.target.index));
+      return this.#changed();
+    },
+    scheduleMerge: async ({ style }) => {
+      const scheduled = await vscode.commands.executeCommand<boolean | undefined>(
+        'teahouse.mergeWhenChecksSucceed',
+        { account: this.account.id, ...this.#ref, style },
+      );
+      if (scheduled === false)
+        throw new Error(vscode.l10n.t('The merge of #{0} was not scheduled', this.target.index));
+      return this.#changed();
+    },
+    cancelScheduledMerge: async () => {
+      await vscode.commands.executeCommand('teahouse.cancelScheduledMerge', {
+        account: this.account.id,
+        ...this.#ref,
+      });
       return this.#changed();
     },
     openFile: async ({ filename }) => {

@@ -303,6 +303,9 @@ async function pullModel(
     ),
     verdicts: currentVerdicts(reviews),
     mergeStyles: mergeStyles(repository),
+    canScheduleMerge: source.capabilities.has(operation('repoCancelScheduledAutoMerge')),
+    // read from the timeline once it is loaded (Gitea's API has no other word on it)
+    scheduledMerge: false,
   };
 }
 
@@ -351,6 +354,14 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
     ...(timeline.note !== undefined && { eventsNote: timeline.note }),
     ...(dependencies.model !== undefined && { dependencies: dependencies.model }),
     ...(dependencies.note !== undefined && { dependenciesNote: dependencies.note }),
-    pull,
+    pull: pull && { ...pull, scheduledMerge: !pull.merged && mergeScheduled(timeline.items) },
   };
+}
+
+/** Whether the latest scheduling event of the timeline schedules a merge rather than cancelling it. */
+export function mergeScheduled(events: readonly TimelineEventModel[]): boolean {
+  const last = events
+    .filter((event) => event.type === 'pull_scheduled_merge' || event.type === 'pull_cancel_scheduled_merge')
+    .at(-1);
+  return last?.type === 'pull_scheduled_merge';
 }

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../../src/api/types';
-import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique } from './helpers';
+import { labelsUnder, localServer, nodeAt, seedOrSkip, teahouse, unique, waitFor } from './helpers';
 import { seedBasics } from './seed';
 
 const run = promisify(execFile);
@@ -60,6 +60,98 @@ export function pullRequestCommandsSuite(): void {
       );
       assert.equal(api.errors.last?.status, 405);
       assert.match(api.errors.last?.message ?? '', new RegExp(`^Cannot merge #${pull.number}: .+`));
+    });
+
+    test('Merge When Checks Succeed schedules the merge (the view says so), a success status merges it; Cancel Scheduled Merge undoes a schedule', async () => {
+      const { client } = await localServer();
+      const { demo } = await seedBasics();
+      const owner = demo.owner;
+      const repo = unique('automerge');
+      await client.api.adminCreateRepo({ username: owner, body: { name: repo, auto_init: true } });
+      const pulls: PullRequest[] = [];
+      for (const branch of ['checked', 'cancelled']) {
+        await client.api.repoCreateFile({
+          owner,
+          repo,
+          filepath: `${branch}.txt`,
+          body: {
+            content: Buffer.from(`${branch}\n`).toString('base64'),
+            branch: 'main',
+            new_branch: branch,
+          },
+        });
+        pulls.push(
+          await client.api.repoCreatePullRequest({
+            owner,
+            repo,
+            body: { head: branch, base: 'main', title: unique(branch) },
+          }),
+        );
+      }
+      // the base requires a check, so a merge waits for it
+      await client.api.repoCreateBranchProtection({
+        owner,
+        repo,
+        body: { rule_name: 'main', enable_status_check: true, status_check_contexts: ['ci'] },
+      });
+      const [checked, cancelled] = pulls;
+      assert.ok(checked && cancelled);
+      const repository = `${owner}/${repo}`;
+      for (const pull of pulls) {
+        const scheduled = await vscode.commands.executeCommand('teahouse.mergeWhenChecksSucceed', {
+          account: 'local',
+          repository,
+          index: pull.number,
+          style: 'merge',
+        });
+        assert.equal(scheduled, true, (await teahouse()).errors.last?.message);
+      }
+      assert.equal(
+        (await client.api.repoGetPullRequest({ owner, repo, index: checked.number })).merged,
+        false,
+      );
+
+      const target = { kind: 'pullRequest' as const, account: 'local', owner, repo, index: checked.number };
+      await vscode.commands.executeCommand('teahouse.openPullRequest', target);
+      const api = await teahouse();
+      await waitFor(
+        () =>
+          api.webviews.panels.find(
+            (panel) => panel.target.index === checked.number && panel.target.repo === repo,
+          )?.model?.pull?.scheduledMerge,
+        'the pull request view to say the merge is scheduled',
+      );
+
+      assert.equal(
+        await vscode.commands.executeCommand('teahouse.cancelScheduledMerge', {
+          account: 'local',
+          repository,
+          index: cancelled.number,
+        }),
+        true,
+      );
+      await client.api.repoCreateStatus({
+        owner,
+        repo,
+        sha: checked.head.sha,
+        body: { state: 'success', context: 'ci' },
+      });
+      await client.api.repoCreateStatus({
+        owner,
+        repo,
+        sha: cancelled.head.sha,
+        body: { state: 'success', context: 'ci' },
+      });
+      await waitFor(
+        async () =>
+          (await client.api.repoGetPullRequest({ owner, repo, index: checked.number })).merged || undefined,
+        'the scheduled pull request to be merged',
+      );
+      assert.equal(
+        (await client.api.repoGetPullRequest({ owner, repo, index: cancelled.number })).merged,
+        false,
+        'the cancelled schedule merged nothing',
+      );
     });
 
     test('Check Out Pull Request switches the workspace repository to its branch', async function () {
