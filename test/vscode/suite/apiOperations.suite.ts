@@ -157,6 +157,30 @@ function bodyFor(id: string, world: World): unknown {
       redirect_uris: ['http://127.0.0.1/callback'],
     }),
     userUpdateOAuth2Application: () => ({ name: unique('app'), redirect_uris: ['http://127.0.0.1/back'] }),
+    // Actions are off on the local server: these are refused there, but with valid bodies
+    ActionsDispatchWorkflow: () => ({ ref: 'main' }),
+    ...Object.fromEntries(
+      ['updateRepoRunner', 'updateAdminRunner', 'updateOrgRunner', 'updateUserRunner'].map((id) => [
+        id,
+        () => ({ disabled: true }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      ['updateRepoSecret', 'updateOrgSecret', 'updateUserSecret'].map((id) => [
+        id,
+        () => ({ data: 'secret' }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      [
+        'updateRepoVariable',
+        'createRepoVariable',
+        'updateOrgVariable',
+        'createOrgVariable',
+        'updateUserVariable',
+        'createUserVariable',
+      ].map((id) => [id, () => ({ value: 'suite value' })]),
+    ),
     userCreateHook: () => hook,
     adminCreateHook: () => hook,
     userVerifyGPGKey: () => ({ key_id: '0123456789ABCDEF', armored_signature: 'not a signature' }),
