@@ -12,6 +12,17 @@ export function h(tag: string, attributes: Attributes = {}, ...children: Child[]
   return element;
 }
 
+/** A label as Gitea draws it, in its colour. */
+export function labelChip(name: string, color: string): HTMLElement {
+  const chip = h('span', { class: 'label' }, name);
+  // colours come from data, so they are set through the CSSOM (allowed by the CSP), not a style attribute
+  chip.style.setProperty(
+    '--label-colour',
+    /^#?[0-9a-f]{3,8}$/i.test(color) ? `#${color.replace(/^#/, '')}` : 'transparent',
+  );
+  return chip;
+}
+
 export function icon(name: string): HTMLElement {
   return h('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
 }

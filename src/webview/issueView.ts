@@ -1,6 +1,6 @@
 import './l10nSetup';
 import * as l10n from '@vscode/l10n';
-import { button, h, icon, routeLinks, when } from './dom';
+import { button, h, icon, labelChip, routeLinks, when } from './dom';
 import { pullSections } from './pullSections';
 import {
   reactionContents,
@@ -237,15 +237,7 @@ function render(view: ViewModel): void {
   const { issue } = view;
   const isPull = view.pull !== undefined;
   const labels = h('span', { class: 'labels' });
-  for (const label of issue.labels) {
-    const chip = h('span', { class: 'label' }, label.name);
-    // colours come from data, so they are set through the CSSOM (allowed by the CSP), not a style attribute
-    chip.style.setProperty(
-      '--label-colour',
-      /^#?[0-9a-f]{3,8}$/i.test(label.color) ? `#${label.color.replace(/^#/, '')}` : 'transparent',
-    );
-    labels.append(chip);
-  }
+  for (const label of issue.labels) labels.append(labelChip(label.name, label.color));
   const stateName = view.pull?.merged ? 'merged' : issue.state;
   const none = l10n.t('none');
   const toggle = button(

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { h, icon, when } from './dom';
+import { h, icon, labelChip, when } from './dom';
 import type { CommentModel, TimelineEventModel, TimelineReference } from './protocol';
 
 type Part = Node | string;
@@ -17,16 +17,6 @@ function sentence(template: string, ...parts: Part[]): Part[] {
 
 function link(text: string, href: string): HTMLElement {
   return h('a', { href }, text);
-}
-
-function labelChip(name: string, color: string): HTMLElement {
-  const chip = h('span', { class: 'label' }, name);
-  // colours come from data, so they are set through the CSSOM (allowed by the CSP), not a style attribute
-  chip.style.setProperty(
-    '--label-colour',
-    /^#?[0-9a-f]{3,8}$/i.test(color) ? `#${color.replace(/^#/, '')}` : 'transparent',
-  );
-  return chip;
 }
 
 export function referenceLink(reference: TimelineReference, repository: string): HTMLElement {

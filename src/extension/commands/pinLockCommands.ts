@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { need, shortfall, type Need } from '../../api/capabilities';
+import { need, type Need } from '../../api/capabilities';
 import { operationNamed } from '../../api/operations';
 import { registerCommand } from './errorReporter';
+import { requireCapabilities } from './requireCapabilities';
 import { announceTrackerChange, type Services } from './services';
 import { commandOptions, resolveIssue, type IssueTarget } from './targets';
 
@@ -20,9 +21,7 @@ async function targetWith(
 ): Promise<IssueTarget | undefined> {
   const target = await resolveIssue(services, arg, false);
   if (!target) return undefined;
-  const missing = shortfall(services.accounts.capabilities(target.account), needs);
-  if (missing !== undefined)
-    throw new Error(vscode.l10n.t('{0} is not possible on this server: {1}.', what, missing));
+  requireCapabilities(services, target.account, needs, what);
   return target;
 }
 

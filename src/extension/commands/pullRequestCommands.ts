@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { need, shortfall } from '../../api/capabilities';
+import { need } from '../../api/capabilities';
 import { ApiError } from '../../api/client';
 import { operationNamed } from '../../api/operations';
 import type { PullRequest } from '../../api/types';
@@ -8,6 +8,7 @@ import { runGit as git } from '../workspace/runGit';
 import { branchIssueConfigKey, parseBranchIssue, pullRequestBodyFor } from '../workspace/workBranch';
 import { openCreatePullForm, type BranchFormOptions } from './createPullFromBranch';
 import { registerCommand } from './errorReporter';
+import { requireCapabilities } from './requireCapabilities';
 import { announceTrackerChange, viewOf, type Services } from './services';
 import { commandOptions, resolveIssue, resolveRepository, type RepoTarget } from './targets';
 
@@ -105,6 +106,7 @@ async function createPullRequest(
 
 /** Scheduling a merge and cancelling it (Gitea ≥ 1.17; the table knows it from 1.22). */
 const scheduledMergeNeeds = [need(operationNamed('repoCancelScheduledAutoMerge'))];
+const scheduledMergeTitle = () => vscode.l10n.t('Merging when the checks succeed');
 
 const styleLabels: Record<MergeStyle, string> = {
   merge: 'Create a merge commit',
@@ -132,11 +134,7 @@ async function mergePullRequest(
   }>(first, second);
   const scheduled = options.whenChecksSucceed === true;
   if (scheduled) {
-    const missing = shortfall(services.accounts.capabilities(target.account), scheduledMergeNeeds);
-    if (missing !== undefined)
-      throw new Error(
-        vscode.l10n.t('Merging when the checks succeed is not possible on this server: {0}.', missing),
-      );
+    requireCapabilities(services, target.account, scheduledMergeNeeds, scheduledMergeTitle());
   }
   let style = options.style;
   if (style === undefined) {
@@ -198,11 +196,7 @@ async function mergePullRequest(
 async function cancelScheduledMerge(services: Services, first: unknown): Promise<boolean | undefined> {
   const target = await resolveIssue(services, first, true);
   if (!target) return undefined;
-  const missing = shortfall(services.accounts.capabilities(target.account), scheduledMergeNeeds);
-  if (missing !== undefined)
-    throw new Error(
-      vscode.l10n.t('Merging when the checks succeed is not possible on this server: {0}.', missing),
-    );
+  requireCapabilities(services, target.account, scheduledMergeNeeds, scheduledMergeTitle());
   await target.client.api.repoCancelScheduledAutoMerge({ ...target.ref, index: target.index });
   announceTrackerChange(services, target);
   return true;

@@ -1,8 +1,8 @@
 import { need, shortfall } from '../../api/capabilities';
 import { ApiError, type TeahouseClient } from '../../api/client';
 import { operationNamed } from '../../api/operations';
-import type { Issue } from '../../api/types';
 import type { DependenciesModel, DependencyRelation, PanelTarget } from '../../webview/protocol';
+import { collect } from '../util/collect';
 import { referenceTo } from './timelineModel';
 import type { ViewSource } from './viewModel';
 
@@ -10,12 +10,6 @@ const dependencyNeeds = [
   need(operationNamed('issueListIssueDependencies')),
   need(operationNamed('issueListBlocks')),
 ];
-
-async function all(items: AsyncIterable<Issue>): Promise<Issue[]> {
-  const found: Issue[] = [];
-  for await (const item of items) found.push(item);
-  return found;
-}
 
 /** What the issue depends on and blocks, where the server has dependencies (Gitea ≥ 1.22), else a note. */
 export async function loadDependencies(
@@ -27,8 +21,8 @@ export async function loadDependencies(
   const { owner, repo, index } = target;
   try {
     const [dependsOn, blocks] = await Promise.all([
-      all(source.client.paginate('issueListIssueDependencies', { owner, repo, index })),
-      all(source.client.paginate('issueListBlocks', { owner, repo, index })),
+      collect(source.client.paginate('issueListIssueDependencies', { owner, repo, index })),
+      collect(source.client.paginate('issueListBlocks', { owner, repo, index })),
     ]);
     return { model: { dependsOn: dependsOn.map(referenceTo), blocks: blocks.map(referenceTo) } };
   } catch (error) {

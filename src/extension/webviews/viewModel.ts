@@ -19,6 +19,7 @@ import type {
   UserRef,
   ViewModel,
 } from '../../webview/protocol';
+import { collect } from '../util/collect';
 import { loadDependencies } from './dependencyModel';
 import { timelineEvents } from './timelineModel';
 
@@ -145,12 +146,6 @@ async function optional<T>(
     source.log.info(`webview: ${what} unavailable (${error.status} ${error.serverMessage})`);
     return fallback;
   }
-}
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
 }
 
 function userRef(user: User | null | undefined): UserRef {

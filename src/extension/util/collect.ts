@@ -1,0 +1,6 @@
+/** Every item of a paged listing (`client.paginate`), in order. */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
