@@ -13,6 +13,8 @@ import {
 } from './protocol';
 import { serverHtml } from './serverHtml';
 import { dependencyRows } from './dependencyRows';
+import { acceptAttachments, type AttachmentTarget } from './attachmentDrop';
+import { attachmentList } from './attachmentList';
 import { eventView, interleave } from './timelineView';
 import { Channel } from './vscodeApi';
 
@@ -52,6 +54,24 @@ async function act(run: () => Promise<ViewModel>): Promise<void> {
   } finally {
     root.setAttribute('aria-busy', 'false');
   }
+}
+
+/** Files pasted or dropped into an editor go to the comment being edited, else to the issue. */
+function attachmentTarget(onChange?: () => void, commentId?: number): AttachmentTarget {
+  return {
+    rules: () => ({ rules: model?.uploads, note: model?.uploadsNote }),
+    upload: async (file, data) =>
+      (
+        await channel.request('upload', {
+          name: file.name,
+          type: file.type,
+          data,
+          ...(commentId !== undefined && { commentId }),
+        })
+      ).markdown,
+    onError: showError,
+    ...(onChange && { onChange }),
+  };
 }
 
 function reactions(groups: readonly ReactionGroup[], target: ReactionTarget): HTMLElement {
@@ -99,6 +119,7 @@ function commentView(comment: CommentModel): HTMLElement {
       h('span', { class: 'muted' }, when(comment.createdAt)),
     ),
     body,
+    attachmentList(comment.attachments),
     reactions(comment.reactions, { kind: 'comment', id: comment.id }),
   );
   if (comment.mine) {
@@ -109,6 +130,7 @@ function commentView(comment: CommentModel): HTMLElement {
         'aria-label': l10n.t('Edit comment'),
       }) as HTMLElement & { value: string };
       editor.value = comment.body;
+      acceptAttachments(editor, attachmentTarget(undefined, comment.id));
       const save = button(
         l10n.t('Save'),
         {},
@@ -170,6 +192,7 @@ function markdownEditor(
     'aria-label': attributes.label,
   }) as HTMLElement & { value: string };
   editor.value = text;
+  acceptAttachments(editor, attachmentTarget());
   const preview = h('div', { class: 'markdown preview', id: `${attributes.id}-preview`, hidden: true });
   const write = button(l10n.t('Write'), { id: `${attributes.id}-write` }, () => {
     preview.hidden = true;
@@ -311,6 +334,7 @@ function render(view: ViewModel): void {
       'article',
       { class: 'comment issue-body' },
       h('div', { class: 'markdown', id: 'issue-body' }, serverHtml(issue.html)),
+      attachmentList(issue.attachments),
       reactions(issue.reactions, { kind: 'issue' }),
     ),
     ...(view.pull
@@ -339,6 +363,7 @@ function show(view: ViewModel): void {
       : l10n.t('This conversation is locked: you cannot comment.'),
   );
   newComment.hidden = !mayComment;
+  attachHint.hidden = view.uploads === undefined;
   saveState();
 }
 
@@ -352,10 +377,12 @@ function commentBox(): HTMLElement {
   }) as HTMLElement & { value: string };
   editor.value = draft;
   const preview = h('div', { class: 'markdown preview', id: 'comment-preview', hidden: true });
-  editor.addEventListener('input', () => {
+  const keepDraft = () => {
     draft = editor.value;
     saveState();
-  });
+  };
+  editor.addEventListener('input', keepDraft);
+  acceptAttachments(editor, attachmentTarget(keepDraft));
   const previewButton = button(l10n.t('Preview'), { secondary: true, id: 'preview-comment' }, () => {
     if (!preview.hidden) {
       preview.hidden = true;
@@ -385,6 +412,7 @@ function commentBox(): HTMLElement {
     { class: 'new-comment' },
     h('h2', {}, l10n.t('Add a comment')),
     editor,
+    attachHint,
     preview,
     h('div', { class: 'row' }, submit, previewButton),
   );
@@ -396,6 +424,11 @@ channel.on('edit', () => {
   if (model) editIssue(model);
 });
 const lockedNote = h('p', { id: 'locked-note', class: 'muted', hidden: true });
+const attachHint = h(
+  'p',
+  { id: 'attach-hint', class: 'muted', hidden: true },
+  l10n.t('Attach files by pasting or dropping them into the comment.'),
+);
 const newComment = commentBox();
 root.replaceChildren(errorLine, content, lockedNote, newComment);
 void act(() => channel.request('load', {}));

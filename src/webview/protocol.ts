@@ -25,6 +25,24 @@ export interface UserRef {
   readonly login: string;
 }
 
+/** A file attached to an issue or a comment (Gitea's `assets`). */
+export interface AttachmentModel {
+  readonly id: number;
+  readonly name: string;
+  readonly size: number;
+  readonly url: string;
+}
+
+/** What the server takes as attachments (`GET /settings/attachment`): checked before a file is sent. */
+export interface UploadRules {
+  /** Bytes; undefined when the server sets no limit. */
+  readonly maxBytes: number | undefined;
+  /** Gitea's `allowed_types`: extensions (`.zip`), MIME types (`image/png`) or wildcards (`image/*`); none = any. */
+  readonly allowedTypes: readonly string[];
+  /** How many files one paste or drop may hold; undefined when unlimited. */
+  readonly maxFiles: number | undefined;
+}
+
 export interface CommentModel {
   readonly id: number;
   readonly author: UserRef;
@@ -34,6 +52,7 @@ export interface CommentModel {
   readonly html: string;
   readonly mine: boolean;
   readonly reactions: readonly ReactionGroup[];
+  readonly attachments: readonly AttachmentModel[];
 }
 
 export interface IssueModel {
@@ -57,6 +76,8 @@ export interface IssueModel {
   /** Whether the viewer may comment: a locked conversation takes comments from writers only. */
   readonly mayComment: boolean;
   readonly reactions: readonly ReactionGroup[];
+  /** The files attached to the issue itself (not to its comments). */
+  readonly attachments: readonly AttachmentModel[];
 }
 
 export interface StatusModel {
@@ -177,6 +198,10 @@ export interface ViewModel {
   /** What the issue depends on and what it blocks (Gitea ≥ 1.22); undefined where the server cannot say. */
   readonly dependencies?: DependenciesModel;
   readonly dependenciesNote?: string;
+  /** How files pasted or dropped into a comment are uploaded; undefined where the server takes none. */
+  readonly uploads?: UploadRules;
+  /** Why files cannot be attached here ("needs Gitea ≥ 1.22", switched off), when they cannot. */
+  readonly uploadsNote?: string;
   readonly pull: PullModel | undefined;
 }
 
@@ -203,6 +228,14 @@ export interface Requests {
   removeDependency: {
     params: { relation: DependencyRelation; number: number; repository: string };
     result: ViewModel;
+  };
+  /**
+   * Uploads a pasted or dropped file as an attachment of the comment being edited (`commentId`), else of
+   * the issue, and answers the markdown that links it.
+   */
+  upload: {
+    params: { name: string; type: string; data: Uint8Array; commentId?: number };
+    result: { markdown: string };
   };
   openFile: { params: { filename: string }; result: null };
   openLink: { params: { href: string }; result: null };

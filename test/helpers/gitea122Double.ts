@@ -18,6 +18,7 @@ import {
 } from './gitea122/routing';
 import { toRepository, toUser } from './gitea122/shapes';
 import { trackerRoutes } from './gitea122/trackerRoutes';
+import { attachmentRoutes } from './gitea122/attachmentRoutes';
 import { DoubleWorld, giteaTime, type DoubleUser } from './gitea122/world';
 
 /**
@@ -169,10 +170,15 @@ async function statefulAnswer(
   const repo = repoPath && ctx.world.repo(decodeURIComponent(repoPath[1]!), decodeURIComponent(repoPath[2]!));
   if (!repo) return undefined;
   if (!ctx.world.canRead(repo, ctx.user)) return notFound(ctx);
-  const routed = await routeRepo([...trackerRoutes, ...codeRoutes], method, repoPath![3] ?? '', {
-    ...ctx,
-    repo,
-  });
+  const routed = await routeRepo(
+    [...trackerRoutes, ...attachmentRoutes, ...codeRoutes],
+    method,
+    repoPath![3] ?? '',
+    {
+      ...ctx,
+      repo,
+    },
+  );
   return routed ?? notFound(ctx);
 }
 

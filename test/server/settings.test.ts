@@ -80,7 +80,7 @@ describe('/settings', () => {
   test('/settings/attachment and /settings/repository', async () => {
     const attachment = await server.request('GET', '/settings/attachment');
     assert.equal(attachment.status, 200);
-    assert.deepEqual(attachment.json, { enabled: true, allowed_types: '*/*', max_size: 3, max_files: 1 });
+    assert.deepEqual(attachment.json, { enabled: true, allowed_types: '*/*', max_size: 3, max_files: 5 });
     const repository = await server.request('GET', '/settings/repository');
     assert.equal(repository.status, 200);
     assert.deepEqual(repository.json, {

@@ -112,7 +112,7 @@ async function runScenarios(
       workspaceFolder: folder,
       state: {},
     };
-    const ran = await runSteps(list, scenarioContext, async (index) => {
+    const ran = await runSteps(chosenScenarios(list), scenarioContext, async (index) => {
       const shot = path.join(resultsDir, `${locale ? `${locale}-` : ''}scenario-${index + 1}-failure.png`);
       await page.screenshot({ path: shot }).catch(() => undefined);
       return shot;
@@ -131,6 +131,17 @@ async function runScenarios(
     await server?.stop();
   }
   return tally;
+}
+
+/**
+ * `TEAHOUSE_VSCODE_SCENARIOS=<regex>` runs only the scenarios whose name matches, after the two that open
+ * the views and start the local server (the others build on them).
+ */
+function chosenScenarios(list: readonly Scenario[]): readonly Scenario[] {
+  const pattern = process.env['TEAHOUSE_VSCODE_SCENARIOS'];
+  if (!pattern) return list;
+  const matches = new RegExp(pattern, 'i');
+  return list.filter((scenario, index) => index < 2 || matches.test(scenario.name));
 }
 
 async function main(): Promise<number> {

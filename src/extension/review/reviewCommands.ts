@@ -16,6 +16,7 @@ import {
   withoutSuggestionMarker,
 } from './suggestion';
 import { DraftComment, ReviewComment, type ReviewThreads } from './reviewThreads';
+import { replyInThread } from './threadCommands';
 
 /** What the comment widget hands its commands: the thread and the text typed. */
 interface Reply {
@@ -112,13 +113,20 @@ export class ReviewCommands {
     return review;
   }
 
-  /** "Add Single Comment": a review of one comment, sent at once. */
+  /**
+   * "Add Single Comment": in a thread on the server, a reply to its conversation where the server takes
+   * replies; elsewhere a review of one comment on the line, sent at once.
+   */
   async addSingleComment(reply: unknown): Promise<PullReview | undefined> {
     if (!isReply(reply) || reply.text.trim() === '') return undefined;
     const place = placeOf(this.threads, reply.thread);
     const { key } = place;
     const { client } = await this.#client(key);
     const state = await this.threads.state(key);
+    if (!state.pending && (await replyInThread(this.services, key, reply.thread, reply.text))) {
+      await this.#changed(key, reply);
+      return undefined;
+    }
     // Gitea would put the comment into the pending review and submit all of it
     if (state.pending)
       throw new Error(

@@ -5,6 +5,7 @@ import { registerChangeCommands } from './changeCommands';
 import { ReviewCommands } from './reviewCommands';
 import { registerReviewerCommands } from './reviewerCommands';
 import { ReviewThreads } from './reviewThreads';
+import { registerThreadCommands } from './threadCommands';
 import type { ViewedFiles } from './viewedFiles';
 
 /** Reviewing pull requests in the editor: the Changes tree's commands and badges, threads, reviews. */
@@ -21,6 +22,7 @@ export function registerReviewFeatures(
       ...registerChangeCommands(services, viewed),
       ...new ReviewCommands(services, threads).register(),
       ...registerReviewerCommands(services),
+      ...registerThreadCommands(services, threads),
     ],
   };
 }

@@ -7,6 +7,7 @@ import { groupThreads, hunkLine, madeOn, type DiffSide, type PlacedComment } fro
 import { parseSuggestion, withoutSuggestionMarker } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import { verdictOf, type ReviewVerdict } from './reviewVerdicts';
+import { canResolveOn, mayMarkConversations, resolverOf, showResolution } from './threadResolution';
 import type { Reaction } from '../../api/types';
 import type { TeahouseClient } from '../../api/client';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';
@@ -326,6 +327,7 @@ export class ReviewThreads extends Disposable {
       reviews.push(review);
     }
     const me = account.username.toLowerCase();
+    const marking = canResolveOn(this.accounts.capabilities(account)) && mayMarkConversations(pull, me);
     const pending = reviews.find(
       (review) => review.state === 'PENDING' && review.user?.login.toLowerCase() === me,
     );
@@ -387,10 +389,10 @@ export class ReviewThreads extends Disposable {
         made.push({ thread, comments: placed.comments, outdated: placed.placement.outdated });
         thread.canReply = true;
         thread.contextValue = pending ? 'pending' : 'submitted';
-        thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
-        thread.label = placed.placement.outdated
+        const title = placed.placement.outdated
           ? vscode.l10n.t('Outdated')
           : threadLabel(placed.path, placed.placement.line);
+        showResolution(thread, resolverOf(placed.comments), marking, title);
         return thread;
       });
     });

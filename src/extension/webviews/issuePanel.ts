@@ -16,6 +16,7 @@ import {
   type Requests,
   type ViewModel,
 } from '../../webview/protocol';
+import { attachmentsOffNote, bytesOf, uploadAttachment } from './attachments';
 import { linkDestination } from './links';
 import { pullSideUri } from '../review/pullSides';
 import { requirementText } from '../util/requirementText';
@@ -32,21 +33,31 @@ export interface PanelOpener {
   open(target: PanelTarget): Promise<IssuePanel>;
 }
 
-/** One issue or pull request view: loads its model, answers the webview's requests, runs its actions. */
 /** The view model's capability notes ("needs Gitea ≥ 1.15", vscode-free English) in the display language. */
 function withTranslatedNotes(model: ViewModel): ViewModel {
-  const pull = model.pull;
-  if (!pull || (pull.commitsNote === undefined && pull.filesNote === undefined)) return model;
+  const { pull } = model;
+  const translated = (note: string | undefined) =>
+    note === undefined
+      ? undefined
+      : note === attachmentsOffNote
+        ? vscode.l10n.t('attachments are switched off on this server')
+        : requirementText(note);
   return {
     ...model,
-    pull: {
-      ...pull,
-      ...(pull.commitsNote !== undefined && { commitsNote: requirementText(pull.commitsNote) }),
-      ...(pull.filesNote !== undefined && { filesNote: requirementText(pull.filesNote) }),
-    },
+    ...(model.eventsNote !== undefined && { eventsNote: translated(model.eventsNote) }),
+    ...(model.dependenciesNote !== undefined && { dependenciesNote: translated(model.dependenciesNote) }),
+    ...(model.uploadsNote !== undefined && { uploadsNote: translated(model.uploadsNote) }),
+    ...(pull && {
+      pull: {
+        ...pull,
+        ...(pull.commitsNote !== undefined && { commitsNote: translated(pull.commitsNote) }),
+        ...(pull.filesNote !== undefined && { filesNote: translated(pull.filesNote) }),
+      },
+    }),
   };
 }
 
+/** One issue or pull request view: loads its model, answers the webview's requests, runs its actions. */
 export class IssuePanel extends Disposable {
   #model: ViewModel | undefined;
   readonly #loaded = this._register(new vscode.EventEmitter<ViewModel>());
@@ -301,6 +312,16 @@ export class IssuePanel extends Disposable {
         ...this.#ref,
       });
       return this.#changed();
+    },
+    upload: async ({ name, type, data, commentId }) => {
+      const { client } = await this.#source();
+      const { markdown } = await uploadAttachment(
+        client,
+        this.target,
+        { name, type, data: bytesOf(data) },
+        commentId,
+      );
+      return { markdown };
     },
     openFile: async ({ filename }) => {
       const pull = this.#model?.pull;

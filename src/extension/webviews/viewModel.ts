@@ -21,6 +21,8 @@ import type {
 } from '../../webview/protocol';
 import { collect } from '../util/collect';
 import { loadDependencies } from './dependencyModel';
+import { attachmentModels, loadUploadRules } from './attachments';
+import { canScheduleMerges } from './scheduledMerge';
 import { timelineEvents } from './timelineModel';
 
 /** What the view model loader needs: the account's client and where it lives. */
@@ -208,6 +210,7 @@ async function issueModel(
       repository.permissions?.push === true ||
       repository.permissions?.admin === true,
     reactions: groupReactions(reactions, source.account.username),
+    attachments: attachmentModels(issue.assets),
   };
 }
 
@@ -235,6 +238,7 @@ async function commentModel(
     html,
     mine: comment.user?.login === source.account.username,
     reactions: groupReactions(reactions ?? [], source.account.username),
+    attachments: attachmentModels(comment.assets),
   };
 }
 
@@ -298,7 +302,7 @@ async function pullModel(
     ),
     verdicts: currentVerdicts(reviews),
     mergeStyles: mergeStyles(repository),
-    canScheduleMerge: source.capabilities.has(operation('repoCancelScheduledAutoMerge')),
+    canScheduleMerge: canScheduleMerges(source),
     // read from the timeline once it is loaded (Gitea's API has no other word on it)
     scheduledMerge: false,
   };
@@ -332,12 +336,13 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
   ]);
   const isPull = target.kind === 'pullRequest' || issue.pull_request != null;
   const actual: PanelTarget = { ...target, kind: isPull ? 'pullRequest' : 'issue' };
-  const [issueView, commentViews, pull, timeline, dependencies] = await Promise.all([
+  const [issueView, commentViews, pull, timeline, dependencies, uploads] = await Promise.all([
     issueModel(source, actual, issue, repository, context),
     Promise.all(comments.map((comment) => commentModel(source, actual, comment, context))),
     isPull ? pullModel(source, actual, repository, context) : Promise.resolve(undefined),
     loadTimeline(source, actual),
     loadDependencies(source, actual),
+    loadUploadRules(source),
   ]);
   return {
     target: actual,
@@ -349,6 +354,8 @@ export async function loadViewModel(source: ViewSource, target: PanelTarget): Pr
     ...(timeline.note !== undefined && { eventsNote: timeline.note }),
     ...(dependencies.model !== undefined && { dependencies: dependencies.model }),
     ...(dependencies.note !== undefined && { dependenciesNote: dependencies.note }),
+    ...(uploads.rules !== undefined && { uploads: uploads.rules }),
+    ...(uploads.note !== undefined && { uploadsNote: uploads.note }),
     pull: pull && { ...pull, scheduledMerge: !pull.merged && mergeScheduled(timeline.items) },
   };
 }

@@ -17,6 +17,7 @@ import {
   type PullState,
 } from './branchPullRequest';
 import { branchHead } from './branchState';
+import { isMergeScheduled } from '../webviews/scheduledMerge';
 import { gitApi } from './gitExtension';
 import type { MatchedRepository, WorkspaceRepositories } from './workspaceRepositories';
 
@@ -63,6 +64,9 @@ const stateIcons: Record<PullState, string> = {
   merged: '$(git-merge)',
   closed: '$(git-pull-request-closed)',
 };
+
+/** A merge scheduled for when the checks succeed. */
+const scheduledIcon = '$(clock)';
 
 function stateLabel(state: PullState): string {
   switch (state) {
@@ -220,7 +224,30 @@ export class PullRequestStatusBar extends Disposable {
       return;
     }
     const combined = found ? await this.#combinedStatus(match, found) : undefined;
-    this.#render(match, head, found, combined);
+    const scheduled = found !== undefined && (await this.#mergeScheduled(match, found));
+    this.#render(match, head, found, combined, scheduled);
+  }
+
+  /** Whether an open pull request merges once its checks succeed; a server that cannot say: no. */
+  async #mergeScheduled(match: MatchedRepository, found: Found): Promise<boolean> {
+    const state = pullState(found.pull);
+    if (state !== 'open' && state !== 'draft') return false;
+    const source = {
+      account: match.account,
+      client: await this.accounts.client(match.account),
+      log: this.log,
+      capabilities: this.accounts.capabilities(match.account),
+    };
+    const target = {
+      kind: 'pullRequest',
+      account: match.account.id,
+      ...found.repository,
+      index: found.pull.number,
+    } as const;
+    return isMergeScheduled(source, target).catch((error: unknown) => {
+      this.log.debug(`status bar: no timeline for #${found.pull.number}: ${String(error)}`);
+      return false;
+    });
   }
 
   /** The workspace repository's default branch and where its pull requests may be: asked once, again after a failure. */
@@ -296,6 +323,7 @@ export class PullRequestStatusBar extends Disposable {
     head: BranchHead,
     found: Found | undefined,
     combined: CombinedStatus | undefined,
+    scheduled: boolean,
   ): void {
     if (!found) {
       const repository = `${match.owner}/${match.repo}`;
@@ -321,15 +349,17 @@ export class PullRequestStatusBar extends Disposable {
     const state = pullState(pull);
     const checks = checksState(combined);
     const icon = checksIcons[checks];
-    this.#item.text = `${stateIcons[state]} #${pull.number} ${stateLabel(state)}${icon ? ` ${icon}` : ''}`;
+    const merging = scheduled ? ` ${scheduledIcon}` : '';
+    this.#item.text = `${stateIcons[state]} #${pull.number} ${stateLabel(state)}${merging}${icon ? ` ${icon}` : ''}`;
+    const willMerge = vscode.l10n.t('merges when the checks succeed');
     // the icons say nothing to a screen reader
     this.#item.accessibilityInformation = {
-      label: vscode.l10n.t(
+      label: `${vscode.l10n.t(
         'Pull request #{0}, {1}, checks: {2}',
         pull.number,
         stateLabel(state),
         checksLabel(checks),
-      ),
+      )}${scheduled ? `, ${willMerge}` : ''}`,
     };
     const contexts = (
       (combined?.statuses ?? []) as readonly { context: string; status: string; description: string }[]
@@ -340,6 +370,7 @@ export class PullRequestStatusBar extends Disposable {
     this.#item.tooltip = [
       `#${pull.number} ${pull.title}`,
       `${pull.base.ref} ← ${pull.head.label || pull.head.ref}`,
+      ...(scheduled ? [vscode.l10n.t('Merges when the checks succeed.')] : []),
       ...contexts,
     ].join('\n');
     const openArgs = { account: match.account.id, repository, index: pull.number };
@@ -349,7 +380,11 @@ export class PullRequestStatusBar extends Disposable {
       arguments: [openArgs],
     };
     const previous = this.#shown;
-    this.#show({ key: `${repository}#${pull.number}:${state}:${checks}`, pull: pull.number, checks });
+    this.#show({
+      key: `${repository}#${pull.number}:${state}:${checks}:${scheduled}`,
+      pull: pull.number,
+      checks,
+    });
     if (previous?.pull === pull.number && checksFinished(previous.checks, checks)) {
       void this.#announceChecks(pull, checks, openArgs);
       this.#finished.fire({

@@ -28,14 +28,19 @@ export const apiSettings = (): GeneralAPISettings => ({
 const mebibyte = 1024 * 1024;
 
 /**
- * Gitea's `[attachment]` section. Uploads (release assets) arrive in a request body, so the body limit is
- * the size cap (Gitea counts it in MB); one file per request; no type is refused (Gitea's `*∕*`).
+ * Gitea's `[attachment]` section. A file is refused above `--attachment-max-size` and above the body limit,
+ * whichever is lower (Gitea counts MB: a limit under one is said as 1, the server refusing the rest with
+ * 413); no type is refused (Gitea's `*∕*`); `max_files`, the files one comment takes at once, is Gitea's
+ * default, as nothing here limits it.
  */
-export const attachmentSettings = (bodyLimit: number): GeneralAttachmentSettings => ({
+export const attachmentSettings = (
+  bodyLimit: number,
+  attachmentMaxBytes: number,
+): GeneralAttachmentSettings => ({
   enabled: true,
   allowed_types: '*/*',
-  max_size: Math.floor(bodyLimit / mebibyte),
-  max_files: 1,
+  max_size: Math.max(1, Math.floor(Math.min(bodyLimit, attachmentMaxBytes) / mebibyte)),
+  max_files: 5,
 });
 
 /**

@@ -129,6 +129,7 @@ function issueFields(issue: DoubleIssue, repo: DoubleRepo, origin: string): Json
     updated_at: issue.updated,
     closed_at: issue.closed,
     due_date: issue.due,
+    assets: (issue.assets ?? []).map((asset) => toAttachment(asset, origin)),
   };
 }
 
@@ -191,6 +192,7 @@ export function toComment(comment: DoubleComment, repo: DoubleRepo, origin: stri
     issue_url: issue?.pull ? '' : page,
     user: toUser(comment.poster, origin),
     body: comment.body,
+    assets: (comment.assets ?? []).map((asset) => toAttachment(asset, origin)),
     created_at: comment.created,
     updated_at: comment.updated,
   });

@@ -53,6 +53,8 @@ export interface DoubleIssue {
   updated: string;
   closed: string | null;
   readonly pull?: DoublePull;
+  /** Files attached to the issue itself. */
+  assets?: DoubleAsset[];
 }
 
 export interface DoubleComment {
@@ -62,6 +64,7 @@ export interface DoubleComment {
   body: string;
   readonly created: string;
   updated: string;
+  assets?: DoubleAsset[];
 }
 
 export interface DoubleAsset {

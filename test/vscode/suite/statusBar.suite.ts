@@ -126,6 +126,44 @@ export function statusBarSuite(): void {
         );
       });
 
+      test('a merge scheduled for when the checks succeed shows with a clock until it is cancelled', async function () {
+        const { client } = await localServer();
+        const { demo } = await seedBasics();
+        const branch = await newBranch('sb-auto');
+        const pull = await seedOrSkip(this, () =>
+          client.api.repoCreatePullRequest({ ...demo, body: { head: branch, base: 'main', title: branch } }),
+        );
+        pulls.push(pull.number);
+        // a check still running: the merge waits for it
+        const sha = await git(folder, 'rev-parse', 'HEAD');
+        await client.api.repoCreateStatus({
+          ...demo,
+          sha,
+          body: { state: 'pending', context: 'suite/auto' },
+        });
+        const api = await teahouse();
+        const target = { account: 'local', repository: `${demo.owner}/${demo.repo}`, index: pull.number };
+        const scheduled = await vscode.commands.executeCommand('teahouse.mergeWhenChecksSucceed', {
+          ...target,
+          style: 'merge',
+        });
+        assert.equal(scheduled, true, api.errors.last?.message);
+        const shown = await waitFor(async () => {
+          await api.pullRequestStatusBar.refresh();
+          const state = api.pullRequestStatusBar.state;
+          return state.text.includes('$(clock)') ? state : undefined;
+        }, 'the status bar to show the scheduled merge');
+        assert.match(shown.text, new RegExp(`#${pull.number} open \\$\\(clock\\) \\$\\(sync~spin\\)$`));
+        assert.ok(shown.tooltip.includes('Merges when the checks succeed.'), shown.tooltip);
+
+        await vscode.commands.executeCommand('teahouse.cancelScheduledMerge', target);
+        await waitFor(async () => {
+          await api.pullRequestStatusBar.refresh();
+          return !api.pullRequestStatusBar.state.text.includes('$(clock)');
+        }, 'the clock to go once the merge is cancelled');
+        assert.ok(!api.pullRequestStatusBar.state.tooltip.includes('Merges when'));
+      });
+
       test('on the default branch the item offers nothing (a pull request from main into main cannot be made)', async () => {
         await git(folder, 'checkout', 'main', '--');
         const api = await teahouse();

@@ -11,6 +11,7 @@ import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { reviewEditorSuite } from './reviewEditor.suite';
+import { reviewConversationsSuite } from './reviewConversations.suite';
 import { publishSuite } from './publish.suite';
 import { searchSuite } from './search.suite';
 import { startWorkingOnIssueSuite } from './startWorkingOnIssue.suite';
@@ -42,6 +43,7 @@ export const suites: readonly (() => void)[] = [
   statusBarSuite,
   httpCacheSuite,
   reviewEditorSuite,
+  reviewConversationsSuite,
   gitea114Suite,
   localServerLifecycleSuite,
 ];

@@ -19,6 +19,7 @@ import { approveScenario, commentsPanelScenario, reviewScenario } from './review
 import type { Step } from './runSteps';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
+import { issueAttachmentScenario } from './issueAttachmentScenario';
 
 export interface ScenarioContext {
   readonly page: Page;
@@ -127,6 +128,7 @@ export const scenarios: readonly Scenario[] = [
   runApiOperationScenario,
   createWithApiOperationScenario,
   ...webviewScenarios,
+  issueAttachmentScenario,
   createPullRequestScenario,
   searchScenario,
   reviewScenario,
