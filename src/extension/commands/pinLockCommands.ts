@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { need, type Need } from '../../api/capabilities';
-import { operationNamed } from '../../api/operations';
+import type { Need } from '../../api/capabilities';
+import { featureNeeds } from '../features/featureNeeds';
 import { registerCommand } from './errorReporter';
 import { requireCapabilities } from './requireCapabilities';
 import { announceTrackerChange, type Services } from './services';
@@ -9,8 +9,7 @@ import { commandOptions, resolveIssue, type IssueTarget } from './targets';
 /** Gitea's default `[repository.issue] LOCK_REASONS`. */
 export const lockReasons = ['Too heated', 'Off-topic', 'Resolved', 'Spam'] as const;
 
-const pinNeeds = [need(operationNamed('pinIssue')), need(operationNamed('unpinIssue'))];
-const lockNeeds = [need(operationNamed('issueLockIssue')), need(operationNamed('issueUnlockIssue'))];
+const { pins: pinNeeds, locks: lockNeeds } = featureNeeds;
 
 /** The issue a command acts on, when its server has the operations; else says which Gitea has them. */
 async function targetWith(

@@ -7,7 +7,8 @@ import { groupThreads, hunkLine, madeOn, type DiffSide, type PlacedComment } fro
 import { parseSuggestion, withoutSuggestionMarker } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import { verdictOf, type ReviewVerdict } from './reviewVerdicts';
-import { canResolveOn, mayMarkConversations, resolverOf, showResolution } from './threadResolution';
+import { canResolveOn, mayMarkConversations, resolverOf } from './conversationNeeds';
+import { showResolution } from './threadResolution';
 import type { Reaction } from '../../api/types';
 import type { TeahouseClient } from '../../api/client';
 import type { WorkspaceRepositories } from '../workspace/workspaceRepositories';

@@ -4,7 +4,7 @@ import { registerCommand } from '../commands/errorReporter';
 import { announceTrackerChange, type Services } from '../commands/services';
 import type { PullKey } from './pullSides';
 import { ReviewComment, type ReviewThreads } from './reviewThreads';
-import { canReplyOn, canResolveOn } from './threadResolution';
+import { canReplyOn, canResolveOn } from './conversationNeeds';
 
 function isThread(value: unknown): value is vscode.CommentThread {
   return typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value;

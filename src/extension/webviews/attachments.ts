@@ -1,17 +1,9 @@
-import { need, shortfall } from '../../api/capabilities';
 import { ApiError, type TeahouseClient } from '../../api/client';
-import { operationNamed } from '../../api/operations';
 import type { Attachment } from '../../api/types';
+import { featureShortfall } from '../features/featureNeeds';
 import type { AttachmentModel, PanelTarget, UploadRules } from '../../webview/protocol';
 import { allowedTypesOf, attachmentMarkdown } from '../../webview/uploadRules';
 import type { ViewSource } from './viewModel';
-
-/** Uploading files to issues and comments through the API, and reading what the server takes: Gitea ≥ 1.22. */
-const uploadNeeds = [
-  need(operationNamed('getGeneralAttachmentSettings')),
-  need(operationNamed('issueCreateIssueAttachment'), ['name']),
-  need(operationNamed('issueCreateIssueCommentAttachment'), ['name']),
-];
 
 /** The note (in English, translated by the panel) where the server has attachments switched off. */
 export const attachmentsOffNote = 'attachments are switched off on this server';
@@ -30,7 +22,7 @@ export function attachmentModels(assets: readonly Attachment[] | null | undefine
 export async function loadUploadRules(
   source: ViewSource,
 ): Promise<{ readonly rules?: UploadRules; readonly note?: string }> {
-  const missing = shortfall(source.capabilities, uploadNeeds);
+  const missing = featureShortfall(source.capabilities, 'attachments');
   if (missing !== undefined) return { note: missing };
   try {
     const settings = await source.client.api.getGeneralAttachmentSettings();

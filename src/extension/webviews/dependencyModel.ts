@@ -1,22 +1,16 @@
-import { need, shortfall } from '../../api/capabilities';
 import { ApiError, type TeahouseClient } from '../../api/client';
-import { operationNamed } from '../../api/operations';
 import type { DependenciesModel, DependencyRelation, PanelTarget } from '../../webview/protocol';
 import { collect } from '../util/collect';
+import { featureShortfall } from '../features/featureNeeds';
 import { referenceTo } from './timelineModel';
 import type { ViewSource } from './viewModel';
-
-const dependencyNeeds = [
-  need(operationNamed('issueListIssueDependencies')),
-  need(operationNamed('issueListBlocks')),
-];
 
 /** What the issue depends on and blocks, where the server has dependencies (Gitea ≥ 1.22), else a note. */
 export async function loadDependencies(
   source: ViewSource,
   target: PanelTarget,
 ): Promise<{ readonly model?: DependenciesModel; readonly note?: string }> {
-  const missing = shortfall(source.capabilities, dependencyNeeds);
+  const missing = featureShortfall(source.capabilities, 'dependencies');
   if (missing !== undefined) return { note: missing };
   const { owner, repo, index } = target;
   try {

@@ -1,12 +1,10 @@
-import { operationNamed } from '../../api/operations';
+import { hasFeature } from '../features/featureNeeds';
 import type { PanelTarget } from '../../webview/protocol';
 import { loadTimeline, mergeScheduled, type ViewSource } from './viewModel';
 
-const cancelScheduledMerge = operationNamed('repoCancelScheduledAutoMerge');
-
 /** Whether the server can merge a pull request once its checks succeed (Gitea ≥ 1.17's auto merge). */
 export function canScheduleMerges(source: Pick<ViewSource, 'capabilities'>): boolean {
-  return source.capabilities.has(cancelScheduledMerge);
+  return hasFeature(source.capabilities, 'scheduledMerge');
 }
 
 /** Whether a merge of the pull request is scheduled: its timeline's latest word (Gitea's API has no other). */

@@ -23,6 +23,7 @@ import { collect } from '../util/collect';
 import { loadDependencies } from './dependencyModel';
 import { attachmentModels, loadUploadRules } from './attachments';
 import { canScheduleMerges } from './scheduledMerge';
+import { featureShortfall } from '../features/featureNeeds';
 import { timelineEvents } from './timelineModel';
 
 /** What the view model loader needs: the account's client and where it lives. */
@@ -39,7 +40,6 @@ const operation = (id: (typeof operationCatalogue)[number]['operationId']) =>
 const pullCommits = operation('repoGetPullRequestCommits');
 const pullFiles = operation('repoGetPullRequestFiles');
 const pullDiff = operation('repoDownloadPullDiffOrPatch');
-const timeline = operation('issueGetCommentsAndTimeline');
 
 export type PullPart<T> = { readonly items: T[]; readonly note?: string };
 
@@ -313,8 +313,8 @@ export async function loadTimeline(
   source: ViewSource,
   target: PanelTarget,
 ): Promise<PullPart<TimelineEventModel>> {
-  const [missing] = source.capabilities.missing(timeline);
-  if (missing) return { items: [], note: requirementNote(missing) };
+  const missing = featureShortfall(source.capabilities, 'timeline');
+  if (missing !== undefined) return { items: [], note: missing };
   const { owner, repo, index } = target;
   const entries = await optional(
     source,

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
@@ -9,6 +9,7 @@ import type { Account } from '../../../src/extension/accounts/account';
 import type { NodeOf, TreeNode } from '../../../src/extension/views/nodes';
 import { startGitea114Double, type Gitea114Double } from '../../helpers/gitea114Double';
 import { children, teahouse, waitFor } from './helpers';
+import { doubleWorkspace, type DoubleWorkspace } from './doubleWorkspace';
 
 const run = promisify(execFile);
 
@@ -39,35 +40,23 @@ async function issuesOf(
 export function gitea114Suite(): void {
   suite('a Gitea 1.14.1 server', () => {
     let double: Gitea114Double;
+    let workspace: DoubleWorkspace | undefined;
     let account: Account;
     let folder: string;
 
     suiteSetup(async function () {
       this.timeout(60_000);
       double = await startGitea114Double();
-      // a clone of acme/widgets beside the demo repository (a folder matches one server: its first remote's)
-      folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'gitea114-widgets');
-      mkdirSync(folder, { recursive: true });
-      await run('git', ['init', '--quiet'], { cwd: folder });
-      await run('git', ['remote', 'add', 'origin', `${double.url}acme/widgets.git`], { cwd: folder });
-      account = await vscode.commands.executeCommand<Account>('teahouse.addServer', {
-        url: double.url,
-        token: 'alice-token',
-      });
-      assert.equal(account?.username, 'alice');
-      const api = await teahouse();
-      await waitFor(async () => {
-        return (await api.workspaceRepositories()).some(
-          (match) => match.account === account.id && match.owner === 'acme' && match.repo === 'widgets',
-        );
-      }, 'acme/widgets on the double to match this workspace');
-      await vscode.commands.executeCommand('teahouse.issues.refresh');
-      await vscode.commands.executeCommand('teahouse.pullRequests.refresh');
+      workspace = await doubleWorkspace(
+        double.url,
+        { owner: 'acme', repo: 'widgets', folder: 'gitea114-widgets' },
+        { login: 'alice', token: 'alice-token' },
+      );
+      ({ account, folder } = workspace);
     });
 
     suiteTeardown(async () => {
-      if (folder) rmSync(folder, { recursive: true, force: true });
-      if (account) await vscode.commands.executeCommand('teahouse.removeAccount', account.id);
+      await workspace?.dispose();
       await double?.close();
     });
 

@@ -130,11 +130,20 @@ export function statusBarSuite(): void {
         const { client } = await localServer();
         const { demo } = await seedBasics();
         const branch = await newBranch('sb-auto');
+        // a base of its own that requires the check, so the merge waits for it (as Gitea's auto merge does)
+        const base = `${branch}-base`;
+        await client.api.repoCreateBranch({
+          ...demo,
+          body: { new_branch_name: base, old_branch_name: 'main' },
+        });
+        await client.api.repoCreateBranchProtection({
+          ...demo,
+          body: { rule_name: base, enable_status_check: true, status_check_contexts: ['suite/auto'] },
+        });
         const pull = await seedOrSkip(this, () =>
-          client.api.repoCreatePullRequest({ ...demo, body: { head: branch, base: 'main', title: branch } }),
+          client.api.repoCreatePullRequest({ ...demo, body: { head: branch, base, title: branch } }),
         );
         pulls.push(pull.number);
-        // a check still running: the merge waits for it
         const sha = await git(folder, 'rev-parse', 'HEAD');
         await client.api.repoCreateStatus({
           ...demo,

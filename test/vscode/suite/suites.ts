@@ -3,6 +3,7 @@ import { createPullRequestSuite } from './createPullRequest.suite';
 import { activationSuite } from './activation.suite';
 import { editorIntegrationSuite } from './editorIntegration.suite';
 import { gitea114Suite } from './gitea114.suite';
+import { gitea122Suite } from './gitea122.suite';
 import { httpCacheSuite } from './httpCache.suite';
 import { apiOperationsSuite } from './apiOperations.suite';
 import { issueCommandsSuite } from './issueCommands.suite';
@@ -45,5 +46,6 @@ export const suites: readonly (() => void)[] = [
   reviewEditorSuite,
   reviewConversationsSuite,
   gitea114Suite,
+  gitea122Suite,
   localServerLifecycleSuite,
 ];

@@ -149,3 +149,56 @@ export const approveScenario: Scenario = {
     console.log(`    screenshot of an approved review beside its pull request view: ${shot}`);
   },
 };
+
+/**
+ * Resolve Conversation from another user's thread's title collapses it, and a merge scheduled for when the
+ * checks succeed shows in the pull request view beside it (the screenshot the issue asks for).
+ */
+export const resolveScenario: Scenario = {
+  name: 'resolving a thread collapses it; a scheduled merge shows in the pull request view beside it',
+  async run(context: ScenarioContext) {
+    const { page } = context;
+    const { client, owner } = await demoSeeder(context);
+    const repo = demoRepositoryName;
+    const { number } = reviewOf(context);
+    const pull = await client.api.repoGetPullRequest({ owner, repo, index: number });
+    // the base requires a check that is still running: the merge waits for it
+    await client.api.repoCreateBranchProtection({
+      owner,
+      repo,
+      body: { rule_name: pull.base.ref, enable_status_check: true, status_check_contexts: ['ci/build'] },
+    });
+    await client.api.repoCreateStatus({
+      owner,
+      repo,
+      sha: pull.head.sha,
+      body: { state: 'pending', context: 'ci/build' },
+    });
+    await client.api.repoMergePullRequest({
+      owner,
+      repo,
+      index: number,
+      body: { do: 'merge', merge_when_checks_succeed: true },
+    });
+    const thread = page.locator('.review-widget', { hasText: 'Why three?' }).first();
+    await thread.waitFor();
+    await thread.hover();
+    await thread.locator('.action-label[aria-label^="Resolve Conversation"]').first().click();
+    await thread.waitFor({ state: 'hidden' });
+    const frame = await webviewFrame(page, 'h1:has-text("Review in the editor")');
+    await frame.locator('#scheduled-merge').waitFor();
+    const [first] = await client.api.repoListPullReviews({ owner, repo, index: number });
+    const comments = first
+      ? await client.api.repoGetPullReviewComments({ owner, repo, index: number, id: first.id })
+      : [];
+    if (comments[0]?.resolver?.login !== owner)
+      throw new Error(
+        `the server says ${JSON.stringify(comments.map((comment) => comment.resolver?.login))}`,
+      );
+    await runFromPalette(page, 'Focus on Comments View');
+    await page.locator('.part.panel .monaco-list-row', { hasText: 'Why three?' }).first().waitFor();
+    const shot = path.join(context.projectRoot, 'test-results', 'vscode', 'pull-resolved-scheduled.png');
+    await page.screenshot({ path: shot });
+    console.log(`    screenshot of a resolved thread and a scheduled merge: ${shot}`);
+  },
+};

@@ -15,7 +15,7 @@ import { createPullRequestScenario } from './createPullRequestScenario';
 import { demoSeeder, localServerUrl } from './localServerAccess';
 import { paletteOptInScenario, paletteScenario } from './paletteScenario';
 import { permalinkScenario } from './permalinkScenario';
-import { approveScenario, commentsPanelScenario, reviewScenario } from './reviewScenario';
+import { approveScenario, commentsPanelScenario, resolveScenario, reviewScenario } from './reviewScenario';
 import type { Step } from './runSteps';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
@@ -134,4 +134,5 @@ export const scenarios: readonly Scenario[] = [
   reviewScenario,
   commentsPanelScenario,
   approveScenario,
+  resolveScenario,
 ];

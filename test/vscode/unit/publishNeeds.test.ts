@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ServerCapabilities } from '../../../src/api/capabilities';
-import { defaultApiLimits } from '../../../src/api/serverProfile';
+import { capabilitiesOf } from '../../helpers/serverCapabilities';
 import { targetShortfall } from '../../../src/extension/publish/publishNeeds';
 
-const gitea = (version: string, kind: 'gitea' | 'teahouse' = 'gitea'): ServerCapabilities =>
-  new ServerCapabilities({
-    kind,
-    version,
-    giteaVersion: version.split('+')[0],
-    limits: defaultApiLimits,
-    limitsFromServer: false,
-    readAt: '',
-  });
+const gitea = capabilitiesOf;
 
 test('publishing needs Gitea ≥ 1.13 (a release found by its tag); Teahouse and newer Giteas take it', () => {
   assert.equal(targetShortfall(gitea('1.12.6')), 'needs Gitea ≥ 1.13');
