@@ -29,12 +29,15 @@ export interface IssueRow {
   closed_unix: number;
 }
 
+// Both kept for the data version (Database.memo): a request reads its issue once however many steps ask.
 export function findIssueById(db: Database, id: number): IssueRow | undefined {
-  return db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id);
+  return db.memo(`issue:${id}`, () => db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id));
 }
 
 export function findIssueByNumber(db: Database, repoId: number, number: number): IssueRow | undefined {
-  return db.get<IssueRow>('SELECT * FROM issue WHERE repo_id = ? AND number = ?', repoId, number);
+  return db.memo(`issue:${repoId}#${number}`, () =>
+    db.get<IssueRow>('SELECT * FROM issue WHERE repo_id = ? AND number = ?', repoId, number),
+  );
 }
 
 export function issuesByIds(db: Database, ids: readonly number[]): IssueRow[] {

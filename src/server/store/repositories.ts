@@ -56,6 +56,11 @@ export interface RepositoryRow {
   created: number;
   updated: number;
   archived_at: number;
+  // The issues unit's settings: in every row read whole (`SELECT *`), absent from rows built in code, where
+  // timeTrackerSettings and dependenciesEnabled read them from the table instead.
+  enable_time_tracker?: boolean;
+  allow_only_contributors_to_track_time?: boolean;
+  enable_issue_dependencies?: boolean;
 }
 
 export function findRepositoryById(db: Database, id: number): RepositoryRow | undefined {

@@ -61,17 +61,26 @@ export function listWatchers(
   repoId: number,
   page: { offset: number; limit: number },
 ): { rows: UserRow[]; total: number } {
-  const rows = db.all<UserRow>(
+  const rows = watchersOf(db, repoId, page);
+  const total =
+    db.get<{ n: number }>('SELECT count(*) AS n FROM watch WHERE repo_id = ? AND mode IN (1, 3)', repoId)
+      ?.n ?? 0;
+  return { rows, total };
+}
+
+/** The watchers of a repository in the order they started watching (a page of them, or all: limit -1). */
+export function watchersOf(
+  db: Database,
+  repoId: number,
+  page: { offset: number; limit: number } = { offset: 0, limit: -1 },
+): UserRow[] {
+  return db.all<UserRow>(
     `SELECT user.* FROM watch JOIN user ON user.id = watch.user_id
      WHERE watch.repo_id = ? AND watch.mode IN (1, 3) ORDER BY watch.id LIMIT ? OFFSET ?`,
     repoId,
     page.limit,
     page.offset,
   );
-  const total =
-    db.get<{ n: number }>('SELECT count(*) AS n FROM watch WHERE repo_id = ? AND mode IN (1, 3)', repoId)
-      ?.n ?? 0;
-  return { rows, total };
 }
 
 /** Every repository the user watches, in the order they started (visibility is decided by the caller). */
