@@ -64,7 +64,7 @@ export interface RepositoryRow {
 }
 
 export function findRepositoryById(db: Database, id: number): RepositoryRow | undefined {
-  return db.memo(`repository:${id}`, () =>
+  return db.memoOf(['repository'], `repository:${id}`, () =>
     db.get<RepositoryRow>('SELECT * FROM repository WHERE id = ?', id),
   );
 }
@@ -77,7 +77,7 @@ export function findRepositoryByName(
 ): RepositoryRow | undefined {
   const owner = ownerName.toLowerCase();
   const repo = name.toLowerCase();
-  return db.memo(`repository:${owner}/${repo}`, () =>
+  return db.memoOf(['repository', 'user'], `repository:${owner}/${repo}`, () =>
     db.get<RepositoryRow>(
       `SELECT repository.* FROM repository JOIN user ON user.id = repository.owner_id
        WHERE user.lower_name = ? AND repository.lower_name = ?`,
