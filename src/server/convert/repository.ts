@@ -125,7 +125,7 @@ function shapeRepository(
   const { row: owner, json: ownerJson } = loadOwner(repo);
   const htmlUrl = siteUrl(view, repoPath(repo));
   const apiUrl = repositoryApiUrl(view, repo);
-  const tracker = timeTrackerSettings(view.db, repo.id);
+  const tracker = timeTrackerSettings(view.db, repo);
   const mirrorUpdated = repo.is_mirror ? (findMirror(view.db, repo.id)?.updated ?? 0) : 0;
   return {
     id: repo.id,
@@ -171,7 +171,7 @@ function shapeRepository(
       ? {
           enable_time_tracker: tracker.enableTimeTracker,
           allow_only_contributors_to_track_time: tracker.allowOnlyContributorsToTrackTime,
-          enable_issue_dependencies: dependenciesEnabled(view.db, repo.id),
+          enable_issue_dependencies: dependenciesEnabled(view.db, repo),
         }
       : null,
     external_tracker: null,

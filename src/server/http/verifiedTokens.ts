@@ -16,8 +16,8 @@ const caches = new WeakMap<Database, Map<string, Verified>>();
 /**
  * A token (by its hash) and its user as the database had them at the current data version: a client
  * sending the same token request after request is verified by one lookup instead of two queries. Any write
- * (a token deleted, a user deactivated or edited) changes the data version, and an entry of another version
- * is read again, so nothing stale is ever answered. The token's last use is still recorded (once a minute,
+ * to tokens or users (a token deleted, a user deactivated or edited) changes their tables' version
+ * (Database.tablesVersion), and an entry of another version is read again, so nothing stale is ever answered. The token's last use is still recorded (once a minute,
  * aside from the data version, as before).
  */
 export function verifiedToken(
@@ -26,7 +26,7 @@ export function verifiedToken(
 ): { token: AccessTokenRow; user: UserRow } | undefined {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const version = db.dataVersion();
+  const version = db.tablesVersion(['access_token', 'user']);
   let entry = cache.get(tokenHash);
   if (entry?.version !== version) {
     const token = findTokenByHash(db, tokenHash);

@@ -1,4 +1,4 @@
-import { toRepositories, repositoryListJson } from '../convert/repository';
+import { repositoryListJson } from '../convert/repository';
 import type { RequestContext } from '../http/context';
 import { invalid, notFound } from '../domain/errors';
 import { canSeeAccount } from '../services/permissions';
@@ -69,6 +69,9 @@ function searchFilter(ctx: RequestContext): RepositoryFilter {
   return filter;
 }
 
+const searchOpen = Buffer.from('{"ok":true,"data":');
+const searchClose = Buffer.from('}');
+
 const positive = (value: number | undefined): number | undefined =>
   value !== undefined && value > 0 ? value : undefined;
 
@@ -77,8 +80,8 @@ export const repositoryListHandlers: HandlerMap = {
     const paging = ctx.paging;
     const { items, total } = pageOfVisibleRepositories(ctx.db, ctx.user, searchFilter(ctx), paging);
     ctx.setPagingHeaders(total, paging);
-    // Gitea wraps this list: {"ok": true, "data": [...]}
-    ctx.json({ ok: true, data: toRepositories(ctx, items) });
+    // Gitea wraps this list: {"ok": true, "data": [...]}; the list itself is the serialised cache's page
+    ctx.jsonText(Buffer.concat([searchOpen, repositoryListJson(ctx, items), searchClose]));
   },
 
   // The caller's own repositories and those they reach as a collaborator or through a team, by name.

@@ -4,7 +4,7 @@ import { findIssueByNumber } from '../store/issues';
 import { insertActionCopies, type NewAction } from '../store/actions';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
 import { findUserById, userType } from '../store/users';
-import { listWatchers } from '../store/watches';
+import { watchersOf } from '../store/watches';
 import type { EventBus, RepositoryEvent } from './events';
 import { atLeast, repoAccess, type RepoUnit } from './permissions';
 
@@ -91,7 +91,7 @@ export function recordAction(db: Database, input: ActionInput): void {
   const owner = findUserById(db, repo.owner_id);
   if (owner?.type === userType.organization && owner.id !== input.actorId) feeds.push(owner.id);
   const unit = unitOf(input.name);
-  const watchers = listWatchers(db, repo.id, { offset: 0, limit: -1 }).rows;
+  const watchers = watchersOf(db, repo.id);
   for (const watcher of watchers) {
     if (feeds.includes(watcher.id)) continue;
     if (atLeast(repoAccess(db, watcher, repo, unit), 'read')) feeds.push(watcher.id);

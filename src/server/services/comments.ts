@@ -34,9 +34,10 @@ export function createComment(
     const row = insertComment(db, { issueId: issue.id, posterId: actor.doer.id, content: body });
     recordMentions(db, actor.doer, repo, issue.id, body);
     addCommentCrossReferences(actor, repo, issue, row);
+    // The listeners' rows (action log, notifications, deliveries) commit with the comment: one COMMIT.
+    emitIssueCommentEvent(actor, repo, findIssueById(db, issue.id) ?? issue, row, 'created');
     return row;
   });
-  emitIssueCommentEvent(actor, repo, findIssueById(db, issue.id) ?? issue, comment, 'created');
   return comment;
 }
 

@@ -22,7 +22,7 @@ export interface IssueInRepo {
 
 /** Whether the repository's issues may have dependencies (its `internal_tracker.enable_issue_dependencies`). */
 export const issueDependenciesEnabled = (db: Database, repo: RepositoryRow): boolean =>
-  dependenciesEnabled(db, repo.id);
+  dependenciesEnabled(db, repo);
 
 /**
  * Gitea's rule on closing: while dependencies are on in the repository, an issue (or pull request) that an

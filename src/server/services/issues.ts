@@ -85,10 +85,11 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
     recordMentions(db, actor.doer, repo, row.id, row.content);
     addIssueCrossReferences(actor, repo, row);
     if (row.is_closed) recordStateChange(actor, row.id, true);
+    // The listeners' rows (action log, notifications, deliveries) commit with the issue: one COMMIT.
+    emitIssueEvent(actor, repo, row, 'opened');
+    if (row.is_closed) emitIssueEvent(actor, repo, row, 'closed');
     return row;
   });
-  emitIssueEvent(actor, repo, issue, 'opened');
-  if (issue.is_closed) emitIssueEvent(actor, repo, issue, 'closed');
   return findIssueById(db, issue.id)!;
 }
 

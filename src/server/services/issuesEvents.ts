@@ -42,7 +42,8 @@ const payloadView = (actor: IssueActor): ViewContext => ({
 
 /**
  * Emits `issues` / `issue_<kind>` (or the `pull_request` twins for a pull request) with Gitea's payload:
- * `{action, number, issue | pull_request, repository, sender, changes?}`. Call after the change committed.
+ * `{action, number, issue | pull_request, repository, sender, changes?}`. Call after the change, inside its
+ * transaction (the listeners write their rows in it: one commit) or once it committed.
  */
 export function emitIssueEvent(
   actor: IssueActor,

@@ -43,6 +43,17 @@ export function pageOfVisibleRepositories(
   filter: RepositoryFilter,
   paging: Paging,
 ): { items: RepositoryRow[]; total: number } {
+  // the same search by the same viewer in the same data version is answered as before (Database.memo)
+  const key = `visibleRepos:${viewer?.id ?? '-'}:${JSON.stringify(filter)}:${paging.limit}:${paging.offset}`;
+  return db.memo(key, () => searchVisibleRepositories(db, viewer, filter, paging));
+}
+
+function searchVisibleRepositories(
+  db: Database,
+  viewer: Viewer,
+  filter: RepositoryFilter,
+  paging: Paging,
+): { items: RepositoryRow[]; total: number } {
   const byGram = pageOfGramMatches(db, viewer, filter, paging);
   if (byGram) return byGram;
   const { sure, candidate } = repositoryVisibilitySql(viewer);

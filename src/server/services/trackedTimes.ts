@@ -34,7 +34,7 @@ const timelineType = {
 };
 
 export const timeTrackerEnabled = (db: Database, repo: RepositoryRow): boolean =>
-  timeTrackerSettings(db, repo.id).enableTimeTracker;
+  timeTrackerSettings(db, repo).enableTimeTracker;
 
 /**
  * Gitea's CanUseTimetracker: the tracker is on and, when only contributors may track time (the default),
@@ -46,7 +46,7 @@ export function canUseTimetracker(
   repo: RepositoryRow,
   issue: IssueRow,
 ): boolean {
-  const settings = timeTrackerSettings(db, repo.id);
+  const settings = timeTrackerSettings(db, repo);
   if (!settings.enableTimeTracker) return false;
   if (!settings.allowOnlyContributorsToTrackTime) return true;
   return (

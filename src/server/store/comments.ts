@@ -127,15 +127,16 @@ export interface NewComment {
 
 /** Inserts a comment; a plain comment counts on its issue and moves the issue's `updated`. */
 export function insertComment(db: Database, comment: NewComment): CommentRow {
-  return db.transaction(() => {
-    const now = comment.created ?? nowSeconds();
-    const type = comment.type ?? commentType.comment;
-    const { lastInsertRowid } = db.run(
+  const now = comment.created ?? nowSeconds();
+  const type = comment.type ?? commentType.comment;
+  // RETURNING: the row as stored, without reading it back
+  const insert = (): CommentRow =>
+    db.get<CommentRow>(
       `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
                             assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
                             commit_sha, old_ref, patch, invalidated, new_ref, dependent_issue_id, ref_repo_id,
                             ref_issue_id, ref_comment_id, ref_action, ref_is_pull, time_id, created, updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       type,
       comment.issueId,
       comment.posterId,
@@ -165,15 +166,17 @@ export function insertComment(db: Database, comment: NewComment): CommentRow {
       comment.timeId ?? null,
       now,
       now,
+    )!;
+  // a timeline entry is one statement; a plain comment also counts on its issue, atomically
+  if (type !== commentType.comment) return insert();
+  return db.transaction(() => {
+    const row = insert();
+    db.run(
+      'UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ?',
+      now,
+      comment.issueId,
     );
-    if (type === commentType.comment) {
-      db.run(
-        'UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ?',
-        now,
-        comment.issueId,
-      );
-    }
-    return findCommentById(db, lastInsertRowid)!;
+    return row;
   });
 }
 

@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { booleanColumns } from './booleanColumns';
+import { TableWriteMap, type WrittenTables } from './tableWrites';
 
 /** A bound parameter: SQLite's values, and booleans, which bind as 1 and 0. */
 export type SqlValue = SQLInputValue | boolean;
@@ -7,8 +8,11 @@ export type SqlValue = SQLInputValue | boolean;
 /** A statement prepared once, with the result columns that come from a boolean table column. */
 interface Prepared {
   readonly statement: StatementSync;
+  readonly source: string;
   /** Whether running it may change data (anything but a plain SELECT, or a WITH that only reads). */
   readonly writes: boolean;
+  /** The tables a write may change, as read from the schema of `schemaEpoch`. */
+  written?: { readonly epoch: number; readonly tables: WrittenTables };
   booleanResults?: readonly string[];
 }
 
@@ -53,6 +57,14 @@ export class Database {
   /** `memo`'s values, for `memoVersion`. */
   private readonly memos = new Map<string, unknown>();
   private memoVersion = '';
+  /** Writes per table (tableWrites.ts), and writes that may have changed any table. */
+  private readonly tableWrites = new Map<string, number>();
+  private everything = 0;
+  private tableMap: TableWriteMap | undefined;
+  /** Changes with every schema change (`exec`), after which the tables a statement writes are read again. */
+  private schemaEpoch = 0;
+  /** `memoOf`'s values, each with the version of its tables. */
+  private readonly tableMemos = new Map<string, { readonly version: string; readonly value: unknown }>();
 
   constructor(readonly file: string) {
     this.connection = new DatabaseSync(file);
@@ -66,7 +78,7 @@ export class Database {
   /** The first row, typed by the caller's row interface (the columns the SQL selects). */
   get<Row>(sql: string, ...params: SqlValue[]): Row | undefined {
     const prepared = this.prepared(sql);
-    if (prepared.writes) this.writes++;
+    if (prepared.writes) this.noteWrite(prepared);
     const row = prepared.statement.get(...bindable(params));
     if (row) this.booleansOf(prepared, row);
     return row as Row | undefined;
@@ -74,14 +86,14 @@ export class Database {
 
   all<Row>(sql: string, ...params: SqlValue[]): Row[] {
     const prepared = this.prepared(sql);
-    if (prepared.writes) this.writes++;
+    if (prepared.writes) this.noteWrite(prepared);
     const rows = prepared.statement.all(...bindable(params));
     for (const row of rows) this.booleansOf(prepared, row);
     return rows as Row[];
   }
 
   run(sql: string, ...params: SqlValue[]): RunResult {
-    this.writes++;
+    this.noteWrite(this.prepared(sql));
     return this.execute(sql, params);
   }
 
@@ -134,6 +146,43 @@ export class Database {
     return value;
   }
 
+  /**
+   * `memo` for values read from some tables only: kept until one of them is written (here, by a trigger or
+   * cascade from another table, or by another process), so writes elsewhere — an issue, a comment — leave
+   * it. `tables` must name every table `compute` reads.
+   */
+  memoOf<T>(tables: readonly string[], key: string, compute: () => T): T {
+    const version = this.tablesVersion(tables);
+    const kept = this.tableMemos.get(key);
+    if (kept?.version === version) return kept.value as T;
+    const value = compute();
+    if (typeof value === 'object' && value !== null) Object.freeze(value);
+    if (this.tablesVersion(tables) === version) {
+      if (this.tableMemos.size >= maxMemos) this.tableMemos.clear();
+      this.tableMemos.set(key, { version, value });
+    }
+    return value;
+  }
+
+  /** Changes with every write that may change one of `tables` (and with every commit of another process). */
+  tablesVersion(tables: readonly string[]): string {
+    this.dataVersion(); // reads other processes' commits once per turn
+    let version = `${this.everything}.${this.others}`;
+    for (const table of tables) version += `.${this.tableWrites.get(table) ?? 0}`;
+    return version;
+  }
+
+  private noteWrite(prepared: Prepared): void {
+    this.writes++;
+    if (prepared.written?.epoch !== this.schemaEpoch) {
+      this.tableMap ??= new TableWriteMap(this.connection);
+      prepared.written = { epoch: this.schemaEpoch, tables: this.tableMap.writtenBy(prepared.source) };
+    }
+    const tables = prepared.written.tables;
+    if (tables === undefined) this.everything++;
+    else for (const table of tables) this.tableWrites.set(table, (this.tableWrites.get(table) ?? 0) + 1);
+  }
+
   /** Changes with every `runAside` write. */
   get asideVersion(): number {
     return this.asideChanges;
@@ -142,6 +191,9 @@ export class Database {
   /** Runs several statements without parameters (schema migrations). */
   exec(sql: string): void {
     this.writes++;
+    this.everything++;
+    this.schemaEpoch++;
+    this.tableMap = undefined;
     this.connection.exec(sql);
   }
 
@@ -156,6 +208,9 @@ export class Database {
       this.connection.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
       return result;
     } catch (error) {
+      // what was read inside may show rows that are now gone: no memo of this version may be kept
+      this.writes++;
+      this.everything++;
       try {
         this.connection.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
       } catch {
@@ -175,7 +230,7 @@ export class Database {
   private prepared(sql: string): Prepared {
     let prepared = this.statements.get(sql);
     if (!prepared) {
-      prepared = { statement: this.connection.prepare(sql), writes: mayWrite(sql) };
+      prepared = { statement: this.connection.prepare(sql), source: sql, writes: mayWrite(sql) };
       this.statements.set(sql, prepared);
     }
     return prepared;

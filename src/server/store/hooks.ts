@@ -125,13 +125,20 @@ export function countWebhooks(db: Database, scope: HookScope): number {
  * The active hooks that see a repository's events: its own, its owner's (user and organization hooks) and
  * the system hooks (Gitea's PrepareWebhooks).
  */
-export function activeWebhooksFor(db: Database, repoId: number, ownerId: number | undefined): WebhookRow[] {
-  return db.all<WebhookRow>(
-    `SELECT * FROM webhook WHERE is_active = 1
-       AND (repo_id = ? OR owner_id = ? OR (repo_id IS NULL AND owner_id IS NULL AND is_system_webhook = 1))
-     ORDER BY id`,
-    repoId,
-    ownerId ?? null,
+export function activeWebhooksFor(
+  db: Database,
+  repoId: number,
+  ownerId: number | undefined,
+): readonly WebhookRow[] {
+  // every event asks: kept until a hook changes, not until the next write of any kind
+  return db.memoOf(['webhook'], `hooksFor:${repoId}:${ownerId}`, () =>
+    db.all<WebhookRow>(
+      `SELECT * FROM webhook WHERE is_active = 1
+         AND (repo_id = ? OR owner_id = ? OR (repo_id IS NULL AND owner_id IS NULL AND is_system_webhook = 1))
+       ORDER BY id`,
+      repoId,
+      ownerId ?? null,
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 import { nowSeconds, type Database } from './database';
 import type { IssueRow } from './issues';
+import type { RepositoryRow } from './repositories';
 
 /** Whether `issueId` depends on (is blocked by) `dependencyId`. */
 export function dependencyExists(db: Database, issueId: number, dependencyId: number): boolean {
@@ -69,7 +70,12 @@ export function blockedBy(db: Database, issue: IssueRow): IssueRow[] {
   );
 }
 
-export function dependenciesEnabled(db: Database, repoId: number): boolean {
+export function dependenciesEnabled(
+  db: Database,
+  repo: Pick<RepositoryRow, 'id' | 'enable_issue_dependencies'>,
+): boolean {
+  if (repo.enable_issue_dependencies !== undefined) return repo.enable_issue_dependencies;
+  const repoId = repo.id;
   return (
     db.get<{ enable_issue_dependencies: boolean }>(
       'SELECT enable_issue_dependencies FROM repository WHERE id = ?',

@@ -29,12 +29,16 @@ export interface IssueRow {
   closed_unix: number;
 }
 
+// Both kept until the issue table changes (Database.memoOf): a request reads its issue once, however many
+// steps ask, and a write elsewhere (the action log, a notification) does not read it again.
 export function findIssueById(db: Database, id: number): IssueRow | undefined {
-  return db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id);
+  return db.memoOf(['issue'], `issue:${id}`, () => db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id));
 }
 
 export function findIssueByNumber(db: Database, repoId: number, number: number): IssueRow | undefined {
-  return db.get<IssueRow>('SELECT * FROM issue WHERE repo_id = ? AND number = ?', repoId, number);
+  return db.memoOf(['issue'], `issue:${repoId}#${number}`, () =>
+    db.get<IssueRow>('SELECT * FROM issue WHERE repo_id = ? AND number = ?', repoId, number),
+  );
 }
 
 export function issuesByIds(db: Database, ids: readonly number[]): IssueRow[] {

@@ -286,6 +286,17 @@ export function listPulls(
   filter: PullFilter,
   paging: Paging,
 ): { rows: { issue: IssueRow; pull: PullRequestRow }[]; total: number } {
+  // a page asked for again in the same data version costs no query (Database.memo)
+  return db.memo(`pulls:${JSON.stringify(filter)}:${paging.limit}:${paging.offset}`, () =>
+    pageOfPulls(db, filter, paging),
+  );
+}
+
+function pageOfPulls(
+  db: Database,
+  filter: PullFilter,
+  paging: Paging,
+): { rows: { issue: IssueRow; pull: PullRequestRow }[]; total: number } {
   const from = 'FROM issue JOIN pull_request ON pull_request.issue_id = issue.id';
   const countParams: SqlValue[] = [];
   const total =

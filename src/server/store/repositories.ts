@@ -56,10 +56,15 @@ export interface RepositoryRow {
   created: number;
   updated: number;
   archived_at: number;
+  // The issues unit's settings: in every row read whole (`SELECT *`), absent from rows built in code, where
+  // timeTrackerSettings and dependenciesEnabled read them from the table instead.
+  enable_time_tracker?: boolean;
+  allow_only_contributors_to_track_time?: boolean;
+  enable_issue_dependencies?: boolean;
 }
 
 export function findRepositoryById(db: Database, id: number): RepositoryRow | undefined {
-  return db.memo(`repository:${id}`, () =>
+  return db.memoOf(['repository'], `repository:${id}`, () =>
     db.get<RepositoryRow>('SELECT * FROM repository WHERE id = ?', id),
   );
 }
@@ -72,7 +77,7 @@ export function findRepositoryByName(
 ): RepositoryRow | undefined {
   const owner = ownerName.toLowerCase();
   const repo = name.toLowerCase();
-  return db.memo(`repository:${owner}/${repo}`, () =>
+  return db.memoOf(['repository', 'user'], `repository:${owner}/${repo}`, () =>
     db.get<RepositoryRow>(
       `SELECT repository.* FROM repository JOIN user ON user.id = repository.owner_id
        WHERE user.lower_name = ? AND repository.lower_name = ?`,

@@ -1,5 +1,6 @@
 import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database, type SqlValue } from './database';
+import type { RepositoryRow } from './repositories';
 
 /** A row of `tracked_time`; `deleted` rows are kept but never listed. */
 export interface TrackedTimeRow {
@@ -18,7 +19,17 @@ export interface TimeTrackerSettings {
   allowOnlyContributorsToTrackTime: boolean;
 }
 
-export function timeTrackerSettings(db: Database, repoId: number): TimeTrackerSettings {
+export function timeTrackerSettings(
+  db: Database,
+  repo: Pick<RepositoryRow, 'id' | 'enable_time_tracker' | 'allow_only_contributors_to_track_time'>,
+): TimeTrackerSettings {
+  if (repo.enable_time_tracker !== undefined && repo.allow_only_contributors_to_track_time !== undefined) {
+    return {
+      enableTimeTracker: repo.enable_time_tracker,
+      allowOnlyContributorsToTrackTime: repo.allow_only_contributors_to_track_time,
+    };
+  }
+  const repoId = repo.id;
   const row = db.get<{ enable_time_tracker: boolean; allow_only_contributors_to_track_time: boolean }>(
     'SELECT enable_time_tracker, allow_only_contributors_to_track_time FROM repository WHERE id = ?',
     repoId,
@@ -34,7 +45,7 @@ export function setTimeTrackerSettings(
   repoId: number,
   settings: Partial<TimeTrackerSettings>,
 ): void {
-  const current = timeTrackerSettings(db, repoId);
+  const current = timeTrackerSettings(db, { id: repoId });
   db.run(
     'UPDATE repository SET enable_time_tracker = ?, allow_only_contributors_to_track_time = ? WHERE id = ?',
     settings.enableTimeTracker ?? current.enableTimeTracker,

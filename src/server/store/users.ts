@@ -62,7 +62,7 @@ export interface NewUser {
 }
 
 export function findUserById(db: Database, id: number): UserRow | undefined {
-  return db.memo(`user:${id}`, () => db.get<UserRow>('SELECT * FROM user WHERE id = ?', id));
+  return db.memoOf(['user'], `user:${id}`, () => db.get<UserRow>('SELECT * FROM user WHERE id = ?', id));
 }
 
 /** A user or an organization, by name, case-insensitively. */
@@ -217,7 +217,7 @@ export interface UserCounts {
 }
 
 export function countUserRelations(db: Database, id: number): UserCounts {
-  return db.memo(`user-counts:${id}`, () => {
+  return db.memoOf(['follow', 'star'], `user-counts:${id}`, () => {
     const row = db.get<{ followers: number; following: number; stars: number }>(
       `SELECT (SELECT count(*) FROM follow WHERE follow_id = ?) AS followers,
               (SELECT count(*) FROM follow WHERE user_id = ?) AS following,

@@ -60,18 +60,30 @@ export function listWatchers(
   db: Database,
   repoId: number,
   page: { offset: number; limit: number },
-): { rows: UserRow[]; total: number } {
-  const rows = db.all<UserRow>(
-    `SELECT user.* FROM watch JOIN user ON user.id = watch.user_id
-     WHERE watch.repo_id = ? AND watch.mode IN (1, 3) ORDER BY watch.id LIMIT ? OFFSET ?`,
-    repoId,
-    page.limit,
-    page.offset,
-  );
+): { rows: readonly UserRow[]; total: number } {
+  const rows = watchersOf(db, repoId, page);
   const total =
     db.get<{ n: number }>('SELECT count(*) AS n FROM watch WHERE repo_id = ? AND mode IN (1, 3)', repoId)
       ?.n ?? 0;
   return { rows, total };
+}
+
+/** The watchers of a repository in the order they started watching (a page of them, or all: limit -1). */
+export function watchersOf(
+  db: Database,
+  repoId: number,
+  page: { offset: number; limit: number } = { offset: 0, limit: -1 },
+): readonly UserRow[] {
+  // every event's action log asks: kept until someone watches, stops or a user changes
+  return db.memoOf(['watch', 'user'], `watchers:${repoId}:${page.limit}:${page.offset}`, () =>
+    db.all<UserRow>(
+      `SELECT user.* FROM watch JOIN user ON user.id = watch.user_id
+       WHERE watch.repo_id = ? AND watch.mode IN (1, 3) ORDER BY watch.id LIMIT ? OFFSET ?`,
+      repoId,
+      page.limit,
+      page.offset,
+    ),
+  );
 }
 
 /** Every repository the user watches, in the order they started (visibility is decided by the caller). */
