@@ -196,7 +196,17 @@ export const resolveScenario: Scenario = {
         `the server says ${JSON.stringify(comments.map((comment) => comment.resolver?.login))}`,
       );
     await runFromPalette(page, 'Focus on Comments View');
-    await page.locator('.part.panel .monaco-list-row', { hasText: 'Why three?' }).first().waitFor();
+    const row = page.locator('.part.panel .monaco-list-row', { hasText: 'Why three?' }).first();
+    await row.waitFor();
+    // the panel reveals the collapsed thread: its title says who resolved it
+    await row.click();
+    await page
+      .locator('.review-widget', { hasText: 'Why three?' })
+      .getByText(`resolved by ${owner}`)
+      .first()
+      .waitFor();
+    // revealing the thread may reload the view beside it: look for it again
+    await (await webviewFrame(page, '#scheduled-merge')).locator('#scheduled-merge').scrollIntoViewIfNeeded();
     const shot = path.join(context.projectRoot, 'test-results', 'vscode', 'pull-resolved-scheduled.png');
     await page.screenshot({ path: shot });
     console.log(`    screenshot of a resolved thread and a scheduled merge: ${shot}`);
