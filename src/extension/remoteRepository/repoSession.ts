@@ -171,6 +171,31 @@ export class RepoSession {
     return files;
   }
 
+  /**
+   * Every file path of the view, from one recursive tree request (paged as Gitea pages big trees, by its
+   * largest page of 1,000): "Go to File" searches the whole branch, which the lazy listing never reads.
+   */
+  async allFiles(): Promise<string[]> {
+    const paths: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await this.client.api.GetTree({
+        ...this.ref,
+        sha: this.#head,
+        recursive: true,
+        page,
+        per_page: 1000,
+      });
+      for (const entry of answer.tree) if (entry.type === 'blob') paths.push(entry.path);
+      if (!answer.truncated || answer.tree.length === 0) break;
+    }
+    const changes = this.changes.list();
+    const deleted = new Set(
+      changes.filter((change) => change.kind === 'deleted').map((change) => change.path),
+    );
+    const added = changes.filter((change) => change.kind === 'added').map((change) => change.path);
+    return [...paths.filter((path) => !deleted.has(path) && !this.changes.removed(path)), ...added].sort();
+  }
+
   /** The blob ids at another head for the given paths (for carrying changes onto a moved branch). */
   async shasAt(head: string, paths: readonly string[]): Promise<Map<string, string | undefined>> {
     const shas = new Map<string, string | undefined>();
