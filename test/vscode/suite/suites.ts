@@ -9,6 +9,8 @@ import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
 import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
+import { remoteRepositorySuite } from './remoteRepository.suite';
+import { remoteRepositoryBenchSuite } from './remoteRepositoryBench.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { reviewEditorSuite } from './reviewEditor.suite';
 import { publishSuite } from './publish.suite';
@@ -43,5 +45,7 @@ export const suites: readonly (() => void)[] = [
   httpCacheSuite,
   reviewEditorSuite,
   gitea114Suite,
+  remoteRepositorySuite,
+  remoteRepositoryBenchSuite,
   localServerLifecycleSuite,
 ];
