@@ -3,6 +3,7 @@ import type { Repository } from '../../api/types';
 import type { Account } from '../accounts/account';
 import type { Services } from '../commands/services';
 import { Disposable } from '../util/disposable';
+import { cachedPromise } from '../util/promiseCache';
 import { RepoSession, type RepositoryFacts, type SessionState } from './repoSession';
 import {
   locationKey,
@@ -74,14 +75,7 @@ export class RepoSessions extends Disposable {
   }
 
   get(location: RepoLocation): Promise<RepoSession> {
-    const key = locationKey(location);
-    let session = this.#sessions.get(key);
-    if (session === undefined) {
-      session = this.#create(location);
-      session.catch(() => this.#sessions.delete(key));
-      this.#sessions.set(key, session);
-    }
-    return session;
+    return cachedPromise(this.#sessions, locationKey(location), () => this.#create(location));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { GitEntry, GitTreeResponse } from '../../api/types';
+import { cachedPromise } from '../util/promiseCache';
 import { splitPath } from './repoUri';
 
 /** One entry of a folder as the server's git tree lists it. */
@@ -36,13 +37,7 @@ export class TreeListing {
 
   /** The entries of the tree with this id (a commit id gives its root tree), every page of it. */
   tree(sha: string): Promise<ReadonlyMap<string, TreeEntry>> {
-    let tree = this.#trees.get(sha);
-    if (tree === undefined) {
-      tree = this.#read(sha);
-      tree.catch(() => this.#trees.delete(sha));
-      this.#trees.set(sha, tree);
-    }
-    return tree;
+    return cachedPromise(this.#trees, sha, () => this.#read(sha));
   }
 
   async #read(sha: string): Promise<ReadonlyMap<string, TreeEntry>> {
