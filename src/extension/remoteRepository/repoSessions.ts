@@ -15,6 +15,11 @@ import {
 } from './repoUri';
 
 const stateKey = 'teahouse.remoteRepositories';
+/**
+ * The branch last shown per repository, in global state: adding a folder to a single-folder window makes an
+ * untitled workspace with a storage of its own, so the workspace state written just before is not read.
+ */
+const branchKey = 'teahouse.remoteRepositoryBranches';
 
 export function factsOf(repository: Repository): RepositoryFacts {
   return {
@@ -61,6 +66,12 @@ export class RepoSessions extends Disposable {
   async save(session: RepoSession): Promise<void> {
     const stored = { ...this.#stored(), [locationKey(session.location)]: session.state };
     await this.services.context.workspaceState.update(stateKey, stored);
+    const branches = this.services.context.globalState.get<Record<string, string>>(branchKey) ?? {};
+    if (branches[locationKey(session.location)] !== session.branch)
+      await this.services.context.globalState.update(branchKey, {
+        ...branches,
+        [locationKey(session.location)]: session.branch,
+      });
     this.#changed.fire(session);
   }
 
@@ -128,7 +139,9 @@ export class RepoSessions extends Disposable {
     const ref = { owner: location.owner, repo: location.repo };
     const repository = await client.api.repoGet(ref);
     const previous = this.#stored()[locationKey(location)];
-    const branch = previous?.branch ?? repository.default_branch;
+    const lastShown =
+      this.services.context.globalState.get<Record<string, string>>(branchKey)?.[locationKey(location)];
+    const branch = previous?.branch ?? lastShown ?? repository.default_branch;
     // pending changes keep the head they were made on; without any, the branch's head now is read
     const head =
       previous && previous.changes.changes.length > 0
