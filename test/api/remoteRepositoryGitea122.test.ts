@@ -8,7 +8,7 @@ import type { ChangeFilesOptions, FilesResponse } from '../../src/api/types';
 import { changeOperations } from '../../src/extension/remoteRepository/commitPlan';
 import { PendingChanges } from '../../src/extension/remoteRepository/pendingChanges';
 import { RepoSession } from '../../src/extension/remoteRepository/repoSession';
-import { gitea122Tokens, startGitea122Double, type Gitea122Double } from '../helpers/gitea122Double';
+import { gitea122Client, startGitea122Double, type Gitea122Double } from '../helpers/gitea122Double';
 import { recorded, recordedBody } from '../helpers/gitea122/recorded';
 import type { RecordedAnswer } from '../helpers/recordedAnswer';
 
@@ -26,11 +26,7 @@ const recordedCommit = 'b21b30159be5d2acfc3f13365cccf815cc140cc2';
 
 before(async () => {
   double = await startGitea122Double();
-  client = new TeahouseClient({
-    baseUrl: double.url,
-    auth: { kind: 'token', token: gitea122Tokens.root },
-    retries: 0,
-  });
+  client = gitea122Client(double);
 });
 
 after(async () => {
