@@ -23,6 +23,8 @@ import { registerViewCommands } from './commands/viewCommands';
 import { registerEditorIntegration } from './editor/editorIntegration';
 import { LocalServerController } from './local/localServerController';
 import { LocalServerStatusBar } from './local/localServerStatusBar';
+import { registerRemoteRepositories } from './remoteRepository/remoteRepositoryCommands';
+import { RepoSessions } from './remoteRepository/repoSessions';
 import { registerReviewFeatures } from './review/reviewFeatures';
 import { certificateWarning } from './util/certificateWarning';
 import { createLog } from './util/log';
@@ -65,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     errors,
     changes,
     pullForms: own(new CreatePullForms()),
+    remoteRepositories: own(new RepoSessions({ context, accounts, local })),
   };
   const wired = performance.now();
   for (const register of [
@@ -83,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerTodoIssueCommand,
     registerApiOperationCommands,
     registerEditorIntegration,
+    registerRemoteRepositories,
   ]) {
     context.subscriptions.push(...register(services));
   }

@@ -4,7 +4,12 @@ import { TeahouseClient } from '../../src/api/client';
 import { readServerProfile } from '../../src/api/readServerProfile';
 import { loadViewModel } from '../../src/extension/webviews/viewModel';
 import { remoteViewSource } from '../helpers/remoteViewSource';
-import { gitea122Tokens, startGitea122Double, type Gitea122Double } from '../helpers/gitea122Double';
+import {
+  gitea122Client,
+  gitea122Tokens,
+  startGitea122Double,
+  type Gitea122Double,
+} from '../helpers/gitea122Double';
 
 /**
  * The client, and the extension's readers through it, against a double of the Gitea 1.22 the team recorded:
@@ -17,11 +22,7 @@ const recordedRepo = { owner: 'root', repo: 'rec-1128165022' };
 
 before(async () => {
   double = await startGitea122Double();
-  client = new TeahouseClient({
-    baseUrl: double.url,
-    auth: { kind: 'token', token: gitea122Tokens.root },
-    retries: 0,
-  });
+  client = gitea122Client(double);
 });
 
 after(async () => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TeahouseClient } from '../../src/api/client';
 import { initBareRepository } from '../../src/server/git/init';
 import { codeRoutes } from './gitea122/codeRoutes';
 import { gitHttp } from './gitea122/gitHttp';
@@ -54,6 +55,15 @@ export interface Gitea122Double {
 }
 
 export const gitea122Tokens = { root: 'root-token', bob: 'bob-token' } as const;
+
+/** A client of the double as the recorded root, without retries (a test wants the first answer). */
+export function gitea122Client(double: Gitea122Double): TeahouseClient {
+  return new TeahouseClient({
+    baseUrl: double.url,
+    auth: { kind: 'token', token: gitea122Tokens.root },
+    retries: 0,
+  });
+}
 
 /** The recording's root (an administrator, `GET /user` as root) and bob1128165022. */
 function recordedUsers(): DoubleUser[] {

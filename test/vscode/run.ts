@@ -80,7 +80,13 @@ async function runHostSuite(
       screenshot: path.join(resultsDir, 'extension-host-failure.png'),
       timeoutMs: 8 * 60_000,
       grep: process.env['TEAHOUSE_VSCODE_GREP'],
-      environment: serverEnvironment(remote),
+      environment: {
+        ...serverEnvironment(remote),
+        // `npm run bench:vscode`: the bench rows that run inside the extension host
+        ...(process.env['TEAHOUSE_VSCODE_BENCH'] && {
+          TEAHOUSE_VSCODE_BENCH: process.env['TEAHOUSE_VSCODE_BENCH'],
+        }),
+      },
     });
   } finally {
     await server.stop();

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { commitState, NoCommitYet, type PermalinkCaveat } from '../editor/commitState';
 import { permalinkUrl, repositoryRelativePath, selectedLines, type LineRange } from '../editor/permalink';
 import { openInBrowser } from '../local/openInBrowser';
+import { repoPathOf } from '../remoteRepository/repoSessions';
+import { repoScheme } from '../remoteRepository/repoUri';
 import { gitApi } from '../workspace/gitExtension';
 import type { MatchedRepository } from '../workspace/workspaceRepositories';
 import { registerCommand } from './errorReporter';
@@ -64,6 +66,7 @@ function caveatMessage(
 async function permalink(services: Services, arg: unknown, anyway: string): Promise<string | undefined> {
   const file = fileOf(arg);
   if (!file) throw new Error(vscode.l10n.t('Open a file to link to.'));
+  if (file.uri.scheme === repoScheme) return remotePermalink(services, file, anyway);
   const holding = await repositoryHolding(services, file.uri);
   if (!holding) {
     throw new Error(
@@ -96,6 +99,34 @@ async function permalink(services: Services, arg: unknown, anyway: string): Prom
     owner: match.owner,
     repo: match.repo,
     sha: state.sha,
+    path: relativePath,
+    lines: file.lines,
+  });
+}
+
+/** A file of a repository opened without cloning: its branch head is the commit, on the server already. */
+async function remotePermalink(
+  services: Services,
+  file: { uri: vscode.Uri; lines: LineRange | undefined },
+  anyway: string,
+): Promise<string | undefined> {
+  const session = await services.remoteRepositories.forUri(file.uri);
+  const { path: relativePath } = repoPathOf(file.uri);
+  const account = services.accounts.get(session.location.account);
+  if (!account)
+    throw new Error(vscode.l10n.t('There is no Teahouse account "{0}".', session.location.account));
+  const dirty = vscode.workspace.textDocuments.some(
+    (document) => document.isDirty && document.uri.toString() === file.uri.toString(),
+  );
+  if (dirty || session.changes.get(relativePath)) {
+    const message = caveatMessage('uncommitted', relativePath, session.head, undefined);
+    if ((await vscode.window.showWarningMessage(message, anyway)) !== anyway) return undefined;
+  }
+  return permalinkUrl({
+    serverUrl: account.serverUrl,
+    owner: session.location.owner,
+    repo: session.location.repo,
+    sha: session.head,
     path: relativePath,
     lines: file.lines,
   });

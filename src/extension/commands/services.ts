@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AccountService } from '../accounts/accountService';
 import type { LocalServerController } from '../local/localServerController';
+import type { RepoSessions } from '../remoteRepository/repoSessions';
 import type { Log } from '../util/log';
 import type { CreatePullForms } from '../webviews/createPullForms';
 import type { IssueFilters } from '../views/issueFilters';
@@ -32,6 +33,8 @@ export interface Services {
   readonly changes: TrackerChanges;
   /** The Create Pull Request form, when one is open. */
   readonly pullForms: CreatePullForms;
+  /** The repositories opened without cloning (`teahouse-repo:` folders). */
+  readonly remoteRepositories: RepoSessions;
 }
 
 export function allTrees(services: Services): TeahouseTreeProvider[] {

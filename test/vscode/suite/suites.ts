@@ -10,6 +10,8 @@ import { issueCommandsSuite } from './issueCommands.suite';
 import { localServerLifecycleSuite, localServerSuite } from './localServer.suite';
 import { permalinkSuite } from './permalink.suite';
 import { pullRequestCommandsSuite } from './pullRequestCommands.suite';
+import { remoteRepositorySuite } from './remoteRepository.suite';
+import { remoteRepositoryBenchSuite } from './remoteRepositoryBench.suite';
 import { repositoryCommandsSuite } from './repositoryCommands.suite';
 import { reviewEditorSuite } from './reviewEditor.suite';
 import { reviewConversationsSuite } from './reviewConversations.suite';
@@ -47,5 +49,7 @@ export const suites: readonly (() => void)[] = [
   reviewConversationsSuite,
   gitea114Suite,
   gitea122Suite,
+  remoteRepositorySuite,
+  remoteRepositoryBenchSuite,
   localServerLifecycleSuite,
 ];
