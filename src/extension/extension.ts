@@ -36,6 +36,7 @@ import { Webviews } from './webviews/webviews';
 import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
 import { PullRequestStatusBar } from './workspace/pullRequestStatusBar';
 import { WorkspaceRepositories } from './workspace/workspaceRepositories';
+import { registerWiki } from './wiki/wikiFeature';
 
 export function activate(context: vscode.ExtensionContext): TeahouseApi {
   const started = performance.now();
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerTodoIssueCommand,
     registerApiOperationCommands,
     registerEditorIntegration,
+    registerWiki,
   ]) {
     context.subscriptions.push(...register(services));
   }
