@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client';
 import { registerCommand } from '../commands/errorReporter';
 import type { Services } from '../commands/services';
 import { commandOptions, resolveRepository } from '../commands/targets';
-import type { WikiFileSystem } from './wikiFileSystem';
+import type { SaveAnswers, WikiFileSystem } from './wikiFileSystem';
 import { webPathOf } from './wikiPages';
 import { pageUri, refreshWikiFolders, resolvePageTarget } from './wikiTargets';
 
@@ -119,6 +119,22 @@ async function deletePage(
   return true;
 }
 
+/**
+ * Saves a page's document with its answers given (`{ message, onConflict: 'overwrite' | 'keep' }`), so
+ * scripts and tests commit without the message box; answers whether the save went through.
+ */
+async function savePage(
+  services: Services,
+  files: WikiFileSystem,
+  first: unknown,
+  second: unknown,
+): Promise<boolean> {
+  const { uri } = await resolvePageTarget(services, files, first);
+  files.answerNextSave(uri, commandOptions<SaveAnswers>(first, second));
+  const document = await vscode.workspace.openTextDocument(uri);
+  return document.save();
+}
+
 /** The page rendered by its server (POST /markdown), in the markdown preview beside it. */
 async function previewPage(services: Services, files: WikiFileSystem, arg: unknown): Promise<unknown> {
   const { uri } = await resolvePageTarget(services, files, arg);
@@ -136,6 +152,9 @@ export function registerWikiCommands(services: Services, files: WikiFileSystem):
     ),
     registerCommand(errors, 'teahouse.renameWikiPage', (first, second) =>
       renamePage(services, files, first, second),
+    ),
+    registerCommand(errors, 'teahouse.saveWikiPage', (first, second) =>
+      savePage(services, files, first, second),
     ),
     registerCommand(errors, 'teahouse.deleteWikiPage', (first, second) =>
       deletePage(services, files, first, second),

@@ -4,6 +4,7 @@ import { registerWikiCommands } from './wikiCommands';
 import { WikiFileSystem } from './wikiFileSystem';
 import { wikiSavePrompts } from './wikiPrompts';
 import { registerWikiRevisionCommands } from './wikiRevisionCommands';
+import { refreshWikiFolders } from './wikiTargets';
 import { wikiScheme } from './wikiUri';
 
 /** The wiki in the editor: its pages as `teahouse-wiki:` files, and the commands on them. */
@@ -14,5 +15,6 @@ export function registerWiki(services: Services): vscode.Disposable[] {
     vscode.workspace.registerFileSystemProvider(wikiScheme, files, { isCaseSensitive: true }),
     ...registerWikiCommands(services, files),
     ...registerWikiRevisionCommands(services, files),
+    files.onDidCommit((page) => void refreshWikiFolders(services, page.account, page.ref)),
   ];
 }

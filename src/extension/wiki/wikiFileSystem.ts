@@ -15,6 +15,13 @@ interface OpenedPage {
   readonly size: number;
 }
 
+/** Answers given before a save (by a command's arguments), so the save asks nothing. */
+export interface SaveAnswers {
+  readonly message?: string;
+  /** When the page changed on the server since it was opened: write over it, or keep it and fail the save. */
+  readonly onConflict?: 'overwrite' | 'keep';
+}
+
 /** Asked when a save would commit: the message, and what to do when the page moved on the server. */
 export interface WikiSavePrompts {
   commitMessage(page: ResolvedPage, creating: boolean): Promise<string | undefined>;
@@ -42,12 +49,16 @@ function isNotFound(error: unknown): boolean {
 export class WikiFileSystem implements vscode.FileSystemProvider {
   readonly #changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.#changed.event;
+  readonly #committed = new vscode.EventEmitter<ResolvedPage>();
+  /** A save committed a page (created or changed it): the views listing the wiki follow. */
+  readonly onDidCommit = this.#committed.event;
   readonly #opened = new Map<string, OpenedPage>();
   /** Pages created in the editor and not yet saved: their first save creates them. */
   readonly #unsaved = new Set<string>();
   readonly #repositories = new Map<string, Promise<Repository>>();
   /** Contents at a commit, by `<page>@<sha>` (a revision never changes). */
   readonly #revisions = new Map<string, Uint8Array>();
+  readonly #answers = new Map<string, SaveAnswers>();
   #clock = 0;
 
   constructor(
@@ -58,11 +69,17 @@ export class WikiFileSystem implements vscode.FileSystemProvider {
 
   dispose(): void {
     this.#changed.dispose();
+    this.#committed.dispose();
   }
 
   /** Marks a page as new (not on the server yet): it reads empty, and saving it creates it. */
   markUnsaved(uri: vscode.Uri): void {
     this.#unsaved.add(pageKey(uri));
+  }
+
+  /** Answers for the next save of a page (one save: they are forgotten once it ends). */
+  answerNextSave(uri: vscode.Uri, answers: SaveAnswers): void {
+    this.#answers.set(pageKey(uri), answers);
   }
 
   /** The wiki commit the editor's copy of a page was read or saved at. */
@@ -173,6 +190,8 @@ export class WikiFileSystem implements vscode.FileSystemProvider {
     if (page.location.revision !== undefined || !canWriteWiki(await this.repository(page)))
       throw vscode.FileSystemError.NoPermissions(uri);
     const key = pageKey(uri);
+    const answers = this.#answers.get(key) ?? {};
+    this.#answers.delete(key);
     const creating = this.#unsaved.has(key);
     const opened = this.#opened.get(key);
     if (!creating && opened) {
@@ -180,13 +199,17 @@ export class WikiFileSystem implements vscode.FileSystemProvider {
       const moved = current.last_commit?.sha !== opened.sha;
       if (moved) {
         this.#revisions.set(`${key}@${current.last_commit.sha}`, decodeContent(current));
-        if (!(await this.prompts.overwriteChanged(page, current)))
+        const overwrite =
+          answers.onConflict !== undefined
+            ? answers.onConflict === 'overwrite'
+            : await this.prompts.overwriteChanged(page, current);
+        if (!overwrite)
           throw vscode.FileSystemError.Unavailable(
             vscode.l10n.t('Not saved: the page changed on the server. Your text is still in the editor.'),
           );
       }
     }
-    const message = await this.prompts.commitMessage(page, creating);
+    const message = answers.message ?? (await this.prompts.commitMessage(page, creating));
     if (message === undefined)
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not saved: no commit message was given.'));
     const body = {
@@ -203,6 +226,7 @@ export class WikiFileSystem implements vscode.FileSystemProvider {
     this.#changed.fire([
       { type: creating ? vscode.FileChangeType.Created : vscode.FileChangeType.Changed, uri },
     ]);
+    this.#committed.fire(page);
   }
 
   readDirectory(): [string, vscode.FileType][] {

@@ -4,6 +4,7 @@ import type { ServerCapabilities } from '../../api/capabilities';
 import { operationNamed } from '../../api/operations';
 import type { Repository, WikiPageMetaData } from '../../api/types';
 import type { AccountService } from '../accounts/accountService';
+import { escapeMarkdown } from '../editor/hoverContent';
 import { childId, type NodeOf, type RepoRef, type TreeNode } from '../views/nodes';
 import { listPaging, serverPagedSource } from '../views/paging';
 import type { ChildSource } from '../views/treeModel';
@@ -68,20 +69,17 @@ export function wikiPageItem(node: NodeOf<'wikiPage'>): vscode.TreeItem {
     arguments: [node],
   };
   const tooltip = new vscode.MarkdownString(undefined, true);
-  tooltip.appendMarkdown('$(book) ');
-  tooltip.appendText(`${page.title} · ${node.ref.owner}/${node.ref.repo}`);
+  tooltip.appendMarkdown(
+    `$(book) **${escapeMarkdown(page.title)}** · ${escapeMarkdown(`${node.ref.owner}/${node.ref.repo}`)}`,
+  );
   if (commit) {
-    tooltip.appendMarkdown('\n\n$(git-commit) ');
-    tooltip.appendText(
-      vscode.l10n.t(
-        'Last changed {0} by {1}: {2}',
-        date ? new Date(date).toLocaleString() : '?',
-        commit.author?.name || commit.commiter?.name || '?',
-        (commit.message ?? '').split('\n')[0] ?? '',
-      ),
+    const summary = vscode.l10n.t(
+      'Last changed {0} by {1}: {2}',
+      date ? new Date(date).toLocaleString() : '?',
+      commit.author?.name || commit.commiter?.name || '?',
+      (commit.message ?? '').split('\n')[0] ?? '',
     );
-    tooltip.appendMarkdown('\n\n');
-    tooltip.appendText(commit.sha.slice(0, 10));
+    tooltip.appendMarkdown(`\n\n$(git-commit) ${escapeMarkdown(summary)}\n\n\`${commit.sha.slice(0, 10)}\``);
   }
   item.tooltip = tooltip;
   return item;

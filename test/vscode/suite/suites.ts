@@ -19,6 +19,7 @@ import { takeOfflineSuite } from './takeOffline.suite';
 import { todoAndEditSuite } from './todoAndEdit.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
+import { wikiSuite } from './wiki.suite';
 
 /** In order: activation sees no account; the lifecycle suite changes the server's address, so it runs last. */
 export const suites: readonly (() => void)[] = [
@@ -43,5 +44,6 @@ export const suites: readonly (() => void)[] = [
   httpCacheSuite,
   reviewEditorSuite,
   gitea114Suite,
+  wikiSuite,
   localServerLifecycleSuite,
 ];
