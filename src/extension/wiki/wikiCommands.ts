@@ -7,8 +7,19 @@ import type { SaveAnswers, WikiFileSystem } from './wikiFileSystem';
 import { webPathOf } from './wikiPages';
 import { pageUri, refreshWikiFolders, resolvePageTarget } from './wikiTargets';
 
-function validTitle(value: string): string | undefined {
-  return value.trim() === '' ? vscode.l10n.t('A page needs a title') : undefined;
+/** The title given as `{ title }`, else asked in a box; undefined when the box is dismissed or left empty. */
+async function pageTitle(
+  given: string | undefined,
+  box: { readonly title: string; readonly prompt: string; readonly value?: string },
+): Promise<string | undefined> {
+  const title =
+    given ??
+    (await vscode.window.showInputBox({
+      ...box,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('A page needs a title') : undefined),
+    }));
+  return title?.trim() || undefined;
 }
 
 async function openPage(services: Services, files: WikiFileSystem, arg: unknown): Promise<string> {
@@ -27,15 +38,10 @@ async function newPage(
   const target = await resolveRepository(services, first);
   if (!target) return undefined;
   const options = commandOptions<{ title: string }>(first, second);
-  const title = (
-    options.title ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('New wiki page in {0}/{1}', target.ref.owner, target.ref.repo),
-      prompt: vscode.l10n.t('Title'),
-      ignoreFocusOut: true,
-      validateInput: validTitle,
-    }))
-  )?.trim();
+  const title = await pageTitle(options.title, {
+    title: vscode.l10n.t('New wiki page in {0}/{1}', target.ref.owner, target.ref.repo),
+    prompt: vscode.l10n.t('Title'),
+  });
   if (!title) return undefined;
   try {
     await target.client.api.repoGetWikiPage({ ...target.ref, pageName: webPathOf(title) });
@@ -59,16 +65,11 @@ async function renamePage(
   const { uri, page } = await resolvePageTarget(services, files, first);
   const oldTitle = page.location.title;
   const options = commandOptions<{ title: string }>(first, second);
-  const title = (
-    options.title ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Rename wiki page "{0}"', oldTitle),
-      prompt: vscode.l10n.t('New title'),
-      value: oldTitle,
-      ignoreFocusOut: true,
-      validateInput: validTitle,
-    }))
-  )?.trim();
+  const title = await pageTitle(options.title, {
+    title: vscode.l10n.t('Rename wiki page "{0}"', oldTitle),
+    prompt: vscode.l10n.t('New title'),
+    value: oldTitle,
+  });
   if (!title || title === oldTitle) return undefined;
   const current = await page.client.api.repoGetWikiPage({ ...page.ref, pageName: page.webPath });
   await page.client.api.repoEditWikiPage({
