@@ -38,6 +38,7 @@ import { Webviews } from './webviews/webviews';
 import { TeahouseRemoteSourceProvider } from './workspace/remoteSourceProvider';
 import { PullRequestStatusBar } from './workspace/pullRequestStatusBar';
 import { WorkspaceRepositories } from './workspace/workspaceRepositories';
+import { registerWiki } from './wiki/wikiFeature';
 
 export function activate(context: vscode.ExtensionContext): TeahouseApi {
   const started = performance.now();
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): TeahouseApi {
     registerApiOperationCommands,
     registerEditorIntegration,
     registerRemoteRepositories,
+    registerWiki,
   ]) {
     context.subscriptions.push(...register(services));
   }

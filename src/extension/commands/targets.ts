@@ -59,6 +59,7 @@ function refOf(node: TreeNode): RepoRef | undefined {
     case 'branch':
     case 'issue':
     case 'release':
+    case 'wikiPage':
       return node.ref;
     case 'folder':
       return node.ref;

@@ -9,6 +9,7 @@ import type {
   Repository,
   Team,
   User,
+  WikiPageMetaData,
 } from '../../api/types';
 import type { Account } from '../accounts/account';
 import type { ChangedFile, ChangeEntry } from '../review/changeTree';
@@ -73,6 +74,7 @@ export type FolderKind =
   | 'openIssues'
   | 'openPulls'
   | 'releases'
+  | 'wiki'
   | 'teams'
   | 'members'
   | 'repositories'
@@ -116,6 +118,12 @@ export type TreeNode = Base &
         readonly account: Account;
         readonly ref: RepoRef;
         readonly issue: IssueSummary;
+      }
+    | {
+        readonly kind: 'wikiPage';
+        readonly account: Account;
+        readonly ref: RepoRef;
+        readonly page: WikiPageMetaData;
       }
     | {
         readonly kind: 'release';

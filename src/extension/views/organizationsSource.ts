@@ -62,7 +62,7 @@ export function organizationsResolver(accounts: AccountService): ChildResolver {
           folder(parent, 'teamRepositories', vscode.l10n.t('Repositories'), parent.org),
         ]);
       case 'repository':
-        return staticSource(repositoryFolders(parent));
+        return staticSource(repositoryFolders(parent, accounts.capabilities(parent.account)));
       case 'folder':
         if (parent.ref)
           return (await repositoryFolderSource(accounts, parent, parent.ref)) ?? staticSource([]);

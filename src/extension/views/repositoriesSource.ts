@@ -11,11 +11,12 @@ import {
   type RepoRef,
   type TreeNode,
 } from './nodes';
-import { requirementNote } from '../../api/capabilities';
+import { requirementNote, type ServerCapabilities } from '../../api/capabilities';
 import { operationNamed } from '../../api/operations';
 import { listPaging, pagedSource, serverPagedSource, staticSource } from './paging';
 import { messageNode } from './treeModel';
 import type { ChildResolver, ChildSource } from './treeModel';
+import { showsWiki, wikiPagesSource } from '../wiki/wikiTree';
 
 export function accountNodes(accounts: AccountService, parent?: TreeNode): TreeNode[] {
   return accounts
@@ -45,7 +46,7 @@ function folder(
   return { kind: 'folder', id: childId(parent, kind), parent, account, folder: kind, label, ...extra };
 }
 
-export function repositoryFolders(node: NodeOf<'repository'>): TreeNode[] {
+export function repositoryFolders(node: NodeOf<'repository'>, capabilities: ServerCapabilities): TreeNode[] {
   const { account, repository } = node;
   const ref = repoRefOf(repository);
   return [
@@ -62,10 +63,13 @@ export function repositoryFolders(node: NodeOf<'repository'>): TreeNode[] {
       count: repository.open_pr_counter,
     }),
     folder(node, account, 'releases', vscode.l10n.t('Releases'), { ref, count: repository.release_counter }),
+    ...(showsWiki(repository, capabilities)
+      ? [folder(node, account, 'wiki', vscode.l10n.t('Wiki'), { ref })]
+      : []),
   ];
 }
 
-/** The lists under a repository: branches, open issues, open pull requests, releases (as the server pages them). */
+/** The lists under a repository: branches, open issues, open pull requests, releases, wiki pages (as the server pages them). */
 export async function repositoryFolderSource(
   accounts: AccountService,
   node: NodeOf<'folder'>,
@@ -138,6 +142,8 @@ export async function repositoryFolderSource(
         }),
         vscode.l10n.t('No releases'),
       );
+    case 'wiki':
+      return wikiPagesSource(accounts, node, ref);
     default:
       return undefined;
   }
@@ -155,7 +161,7 @@ export function repositoriesResolver(accounts: AccountService): ChildResolver {
           folder(parent, parent.account, 'byOrganization', vscode.l10n.t('By Organization')),
         ]);
       case 'repository':
-        return staticSource(repositoryFolders(parent));
+        return staticSource(repositoryFolders(parent, accounts.capabilities(parent.account)));
       case 'organization': {
         const client = await accounts.client(parent.account);
         const org = parent.organization.username ?? parent.organization.name;

@@ -5,6 +5,7 @@ import type { FolderKind, IssueGroup, IssueSummary, NodeOf, TreeNode } from './n
 import { notificationItem } from './notificationsItem';
 import { changedFileItem, changeFolderItem, pullCommitItem, pullCommitsItem } from '../review/changeItems';
 import { requirementText } from '../util/requirementText';
+import { wikiPageItem } from '../wiki/wikiTree';
 
 const C = vscode.TreeItemCollapsibleState;
 
@@ -16,6 +17,7 @@ const folderIcons: Record<FolderKind, string> = {
   openIssues: 'issues',
   openPulls: 'git-pull-request',
   releases: 'tag',
+  wiki: 'book',
   teams: 'organization',
   members: 'person',
   repositories: 'repo',
@@ -195,6 +197,8 @@ function itemOf(node: TreeNode, viewId: string): vscode.TreeItem {
     }
     case 'issue':
       return issueItem(node);
+    case 'wikiPage':
+      return wikiPageItem(node);
     case 'release': {
       const release = node.release;
       const item = new vscode.TreeItem(release.name || release.tag_name, C.None);

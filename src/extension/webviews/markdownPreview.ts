@@ -6,6 +6,8 @@ import { findAccount } from '../commands/targets';
 import { Disposable } from '../util/disposable';
 import { describeError } from '../util/errors';
 import { isRequestMessage, type ExtensionMessage, type PanelTarget } from '../../webview/protocol';
+import { resolvePage } from '../wiki/wikiPages';
+import { wikiScheme } from '../wiki/wikiUri';
 import { linkDestination } from './links';
 import { markdownContext, renderMarkdown } from './viewModel';
 import { webviewHtml, webviewOptions } from './webviewHtml';
@@ -13,11 +15,17 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 export const markdownPreviewViewType = 'teahouse.markdownPreview';
 const debounceMs = 300;
 
-/** The account and Context a document renders with: its workspace repository's, else the default account. */
+/** The account and Context a document renders with: its wiki's or workspace repository's, else the default account. */
 async function renderTarget(
   services: Services,
   document: vscode.TextDocument,
 ): Promise<{ account: Account; context: string }> {
+  if (document.uri.scheme === wikiScheme) {
+    // a wiki page renders in its repository's context, so its links and references resolve there
+    const page = await resolvePage(services.accounts, document.uri);
+    if (page)
+      return { account: page.account, context: markdownContext(page.account, page.ref.owner, page.ref.repo) };
+  }
   const matches = await services.workspace.matches();
   const inside = matches
     .filter((match) => {

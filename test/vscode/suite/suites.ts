@@ -23,6 +23,7 @@ import { takeOfflineSuite } from './takeOffline.suite';
 import { todoAndEditSuite } from './todoAndEdit.suite';
 import { treesSuite } from './trees.suite';
 import { webviewsSuite } from './webviews.suite';
+import { wikiSuite } from './wiki.suite';
 
 /** In order: activation sees no account; the lifecycle suite changes the server's address, so it runs last. */
 export const suites: readonly (() => void)[] = [
@@ -51,5 +52,6 @@ export const suites: readonly (() => void)[] = [
   gitea122Suite,
   remoteRepositorySuite,
   remoteRepositoryBenchSuite,
+  wikiSuite,
   localServerLifecycleSuite,
 ];
