@@ -205,10 +205,14 @@ export const resolveScenario: Scenario = {
       .getByText(`resolved by ${owner}`)
       .first()
       .waitFor();
-    // revealing the thread may reload the view beside it: look for it again
-    await (await webviewFrame(page, '#scheduled-merge')).locator('#scheduled-merge').scrollIntoViewIfNeeded();
-    const shot = path.join(context.projectRoot, 'test-results', 'vscode', 'pull-resolved-scheduled.png');
-    await page.screenshot({ path: shot });
-    console.log(`    screenshot of a resolved thread and a scheduled merge: ${shot}`);
+    const results = path.join(context.projectRoot, 'test-results', 'vscode');
+    await page.screenshot({ path: path.join(results, 'pull-resolved-thread.png') });
+    console.log(`    screenshot of a resolved thread: ${path.join(results, 'pull-resolved-thread.png')}`);
+    // the revealed file took the group of the pull request view: bring the view back
+    await page.locator('.tabs-container .tab', { hasText: 'Review in the editor' }).first().click();
+    const view = await webviewFrame(page, '#scheduled-merge');
+    await view.locator('#scheduled-merge').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(results, 'pull-scheduled-merge.png') });
+    console.log(`    screenshot of a scheduled merge: ${path.join(results, 'pull-scheduled-merge.png')}`);
   },
 };
