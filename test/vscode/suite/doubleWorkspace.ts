@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { Account } from '../../../src/extension/accounts/account';
-import { teahouse, waitFor } from './helpers';
+import type { NodeOf, TreeNode } from '../../../src/extension/views/nodes';
+import { children, teahouse, waitFor } from './helpers';
 
 const run = promisify(execFile);
 
@@ -57,4 +58,22 @@ export async function doubleWorkspace(
       await vscode.commands.executeCommand('teahouse.removeAccount', account.id);
     },
   };
+}
+
+/**
+ * The groups an account's repository has in the Issues or Pull Requests view: under its scope while the
+ * demo repository is matched too, at the root when it is alone.
+ */
+export async function groupsOf(
+  tree: vscode.TreeDataProvider<TreeNode>,
+  account: Account,
+): Promise<NodeOf<'group'>[]> {
+  const top = await children(tree, undefined);
+  const scope = top.find(
+    (node) =>
+      node.kind === 'scope' && node.scope.kind === 'repository' && node.scope.account.id === account.id,
+  );
+  return (scope ? await children(tree, scope) : top).filter(
+    (node): node is NodeOf<'group'> => node.kind === 'group' && node.scope.account.id === account.id,
+  );
 }

@@ -9,7 +9,7 @@ import type { Account } from '../../../src/extension/accounts/account';
 import type { NodeOf, TreeNode } from '../../../src/extension/views/nodes';
 import { startGitea114Double, type Gitea114Double } from '../../helpers/gitea114Double';
 import { children, teahouse, waitFor } from './helpers';
-import { doubleWorkspace, type DoubleWorkspace } from './doubleWorkspace';
+import { doubleWorkspace, groupsOf, type DoubleWorkspace } from './doubleWorkspace';
 
 const run = promisify(execFile);
 
@@ -91,15 +91,7 @@ export function gitea114Suite(): void {
     for (const view of ['issues', 'pullRequests'] as const) {
       test(`${view}: every group of acme/widgets holds only what its name says, and all of it`, async () => {
         const tree = (await teahouse()).trees[view];
-        // with the demo repository matched too, each repository is a scope; alone, its groups are the root
-        const top = await children(tree, undefined);
-        const scope = top.find(
-          (node) =>
-            node.kind === 'scope' && node.scope.kind === 'repository' && node.scope.account.id === account.id,
-        );
-        const groups = (scope ? await children(tree, scope) : top).filter(
-          (node): node is NodeOf<'group'> => node.kind === 'group' && node.scope.account.id === account.id,
-        );
+        const groups = await groupsOf(tree, account);
         assert.deepEqual(
           groups.map((group) => group.group),
           view === 'pullRequests'
@@ -189,15 +181,7 @@ export function gitea114Suite(): void {
 
     test("the Pull Requests view expands #4 to its commits and Changes, from 1.14's .patch and .diff", async () => {
       const tree = (await teahouse()).trees.pullRequests;
-      const top = await children(tree, undefined);
-      const scope = top.find(
-        (node) =>
-          node.kind === 'scope' && node.scope.kind === 'repository' && node.scope.account.id === account.id,
-      );
-      const all = (scope ? await children(tree, scope) : top).find(
-        (node): node is NodeOf<'group'> =>
-          node.kind === 'group' && node.group === 'all' && node.scope.account.id === account.id,
-      );
+      const all = (await groupsOf(tree, account)).find((node) => node.group === 'all');
       const pull = (await issuesOf(tree, all!)).find(({ issue }) => issue.number === 4);
       assert.ok(pull, '#4 is listed');
       const changes = await children(tree, pull);

@@ -6,7 +6,7 @@ import type { NodeOf, TreeNode } from '../../../src/extension/views/nodes';
 import type { PanelTarget, ViewModel } from '../../../src/webview/protocol';
 import { gitea122Tokens, startGitea122Double, type Gitea122Double } from '../../helpers/gitea122Double';
 import { children, teahouse, waitFor } from './helpers';
-import { doubleWorkspace, type DoubleWorkspace } from './doubleWorkspace';
+import { doubleWorkspace, groupsOf, type DoubleWorkspace } from './doubleWorkspace';
 
 const recorded = { owner: 'root', repo: 'rec-1128165022' };
 
@@ -96,15 +96,7 @@ export function gitea122Suite(): void {
 
     test("the pinned issue leads the repository's open issues, with its pin", async () => {
       const tree = (await teahouse()).trees.issues;
-      const top = await children(tree, undefined);
-      const scope = top.find(
-        (node) =>
-          node.kind === 'scope' && node.scope.kind === 'repository' && node.scope.account.id === account.id,
-      );
-      const groups = (scope ? await children(tree, scope) : top).filter(
-        (node): node is NodeOf<'group'> => node.kind === 'group' && node.scope.account.id === account.id,
-      );
-      const all = groups.find((group) => group.group === 'all');
+      const all = (await groupsOf(tree, account)).find((group) => group.group === 'all');
       assert.ok(all, 'the repository has an All Open group');
       const items = (await children(tree, all)).filter(
         (node): node is NodeOf<'issue'> => node.kind === 'issue',

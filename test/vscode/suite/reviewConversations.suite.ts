@@ -61,8 +61,9 @@ export function reviewConversationsSuite(): void {
         ['why three?', 'because of the spec'],
       );
 
+      const lastError = api.errors.last;
       await vscode.commands.executeCommand('teahouse.review.resolveThread', replied);
-      assert.equal(api.errors.last?.message, undefined);
+      assert.equal(api.errors.last, lastError, api.errors.last?.message);
       const [first] = await client.api.repoGetPullReviewComments({ ...demo, index, id: review.id });
       assert.equal(first?.resolver?.login, me);
       const resolved = await threadWith('why three?');

@@ -43,7 +43,7 @@ export function treesSuite(): void {
       assert.ok(orgs.includes(seeded.org) && orgs.includes(seeded.pagedOrg), `orgs: ${orgs.join(', ')}`);
     });
 
-    test('Repositories: a repository expands to branches, open issues, open pull requests and releases', async function () {
+    test('Repositories: a repository expands to branches, open issues, open pull requests, releases and its wiki', async function () {
       const { repositories } = (await teahouse()).trees;
       const { me } = await seedBasics();
       const demo = await nodeAt(repositories, `${me} @ Local`, 'My Repositories', 'teahouse-demo');
@@ -55,6 +55,7 @@ export function treesSuite(): void {
         'Open Issues',
         'Open Pull Requests',
         'Releases',
+        'Wiki',
       ]);
       const branches = await labelsUnder(
         repositories,

@@ -54,11 +54,18 @@ export const issueAttachmentScenario: Scenario = {
         new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, composed: true, cancelable: true }),
       );
     })()`);
-    const linked = await frame.waitForFunction(`(() => {
-      const value = document.querySelector('#new-comment')?.value ?? '';
-      return /\\[crash\\.log\\]\\(http[^)]+\\/attachments\\/[0-9a-f-]+\\)/.test(value) && value;
-    })()`);
-    const text = String(await linked.jsonValue());
+    // polled through evaluate: the view's CSP refuses the eval a string predicate of waitForFunction needs
+    let text = '';
+    for (const deadline = Date.now() + 30_000; text === '' && Date.now() < deadline;) {
+      text = String(
+        await frame.evaluate(`(() => {
+          const value = document.querySelector('#new-comment')?.value ?? '';
+          return /\\[crash\\.log\\]\\(http[^)]+\\/attachments\\/[0-9a-f-]+\\)/.test(value) ? value : '';
+        })()`),
+      );
+      if (text === '') await page.waitForTimeout(200);
+    }
+    if (text === '') throw new Error('the comment box never got the link to crash.log');
     await frame.evaluate(`(() => {
       const editor = document.querySelector('#new-comment');
       editor.value = 'Here it is:\\n' + ${JSON.stringify(text)};
