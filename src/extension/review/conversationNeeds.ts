@@ -1,15 +1,4 @@
-import type { ServerCapabilities } from '../../api/capabilities';
 import type { PullRequest, PullReviewComment } from '../../api/types';
-import { hasFeature } from '../features/featureNeeds';
-
-/** Resolving conversations through the API: Gitea ≥ 1.27 (its web pages had it before). */
-export function canResolveOn(capabilities: ServerCapabilities): boolean {
-  return hasFeature(capabilities, 'resolveConversations');
-}
-
-export function canReplyOn(capabilities: ServerCapabilities): boolean {
-  return hasFeature(capabilities, 'threadReplies');
-}
 
 /**
  * Whether the account may resolve the pull request's conversations (Gitea's CanMarkConversation): its

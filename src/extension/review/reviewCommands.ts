@@ -16,7 +16,7 @@ import {
   withoutSuggestionMarker,
 } from './suggestion';
 import { DraftComment, ReviewComment, type ReviewThreads } from './reviewThreads';
-import { replyInThread } from './threadCommands';
+import { isThread, replyInThread } from './threadCommands';
 
 /** What the comment widget hands its commands: the thread and the text typed. */
 interface Reply {
@@ -32,10 +32,6 @@ function isReply(value: unknown): value is Reply {
     'text' in value &&
     typeof value.text === 'string'
   );
-}
-
-function isThread(value: unknown): value is vscode.CommentThread {
-  return typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value;
 }
 
 function isPullKey(value: unknown): value is PullKey {

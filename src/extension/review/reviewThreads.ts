@@ -7,7 +7,8 @@ import { groupThreads, hunkLine, madeOn, type DiffSide, type PlacedComment } fro
 import { parseSuggestion, withoutSuggestionMarker } from './suggestion';
 import { countReactions, reactionContent, type ReactionCount } from './reactions';
 import { verdictOf, type ReviewVerdict } from './reviewVerdicts';
-import { canResolveOn, mayMarkConversations, resolverOf } from './conversationNeeds';
+import { hasFeature } from '../features/featureNeeds';
+import { mayMarkConversations, resolverOf } from './conversationNeeds';
 import { showResolution } from './threadResolution';
 import type { Reaction } from '../../api/types';
 import type { TeahouseClient } from '../../api/client';
@@ -328,7 +329,9 @@ export class ReviewThreads extends Disposable {
       reviews.push(review);
     }
     const me = account.username.toLowerCase();
-    const marking = canResolveOn(this.accounts.capabilities(account)) && mayMarkConversations(pull, me);
+    const marking =
+      hasFeature(this.accounts.capabilities(account), 'resolveConversations') &&
+      mayMarkConversations(pull, me);
     const pending = reviews.find(
       (review) => review.state === 'PENDING' && review.user?.login.toLowerCase() === me,
     );

@@ -4,9 +4,10 @@ import { registerCommand } from '../commands/errorReporter';
 import { announceTrackerChange, type Services } from '../commands/services';
 import type { PullKey } from './pullSides';
 import { ReviewComment, type ReviewThreads } from './reviewThreads';
-import { canReplyOn, canResolveOn } from './conversationNeeds';
+import { hasFeature } from '../features/featureNeeds';
 
-function isThread(value: unknown): value is vscode.CommentThread {
+/** A comment thread as VS Code hands it to a thread's title actions. */
+export function isThread(value: unknown): value is vscode.CommentThread {
   return typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value;
 }
 
@@ -28,7 +29,8 @@ export async function replyInThread(
 ): Promise<boolean> {
   const first = firstComment(thread);
   const account = services.accounts.get(key.account);
-  if (!first || !account || !canReplyOn(services.accounts.capabilities(account))) return false;
+  if (!first || !account || !hasFeature(services.accounts.capabilities(account), 'threadReplies'))
+    return false;
   const client = await services.accounts.client(account);
   await client.api.repoCreatePullReviewCommentReply({
     owner: key.owner,
@@ -48,7 +50,7 @@ export function registerThreadCommands(services: Services, threads: ReviewThread
     const first = firstComment(arg);
     const account = key && services.accounts.get(key.account);
     if (!key || !first || !account) return;
-    if (!canResolveOn(services.accounts.capabilities(account)))
+    if (!hasFeature(services.accounts.capabilities(account), 'resolveConversations'))
       throw new Error(vscode.l10n.t('This server cannot resolve conversations through its API.'));
     const client = await services.accounts.client(account);
     const ref = { owner: key.owner, repo: key.repo, id: first.id };

@@ -22,8 +22,7 @@ import type {
 import { collect } from '../util/collect';
 import { loadDependencies } from './dependencyModel';
 import { attachmentModels, loadUploadRules } from './attachments';
-import { canScheduleMerges } from './scheduledMerge';
-import { featureShortfall } from '../features/featureNeeds';
+import { featureShortfall, hasFeature } from '../features/featureNeeds';
 import { timelineEvents } from './timelineModel';
 
 /** What the view model loader needs: the account's client and where it lives. */
@@ -302,7 +301,7 @@ async function pullModel(
     ),
     verdicts: currentVerdicts(reviews),
     mergeStyles: mergeStyles(repository),
-    canScheduleMerge: canScheduleMerges(source),
+    canScheduleMerge: hasFeature(source.capabilities, 'scheduledMerge'),
     // read from the timeline once it is loaded (Gitea's API has no other word on it)
     scheduledMerge: false,
   };
