@@ -124,10 +124,11 @@ describe('verifying a GPG key with the token', () => {
   test('a signature of something else answers 422 naming the token; an unknown key 404', async () => {
     const gus = await server.createUser('set-gus', { email: 'gus@teahouse.test' });
     const key = makePgpTestKey('Gus <gus@teahouse.test>');
-    await server.request('POST', '/user/gpg_keys', {
+    const added = await server.request('POST', '/user/gpg_keys', {
       token: gus.token,
       body: { armored_public_key: key.armoredPublicKey },
     });
+    assert.equal(added.status, 201);
     const wrong = await server.request<ErrorBody>('POST', '/user/gpg_key_verify', {
       token: gus.token,
       body: { key_id: key.keyId, armored_signature: key.signDetached('not the token') },
@@ -155,6 +156,26 @@ describe('verifying a GPG key with the token', () => {
     assert.equal(garbage.status, 422);
     const missing = await server.request('POST', '/user/gpg_key_verify', { token: gus.token, body: {} });
     assert.equal(missing.status, 422);
+  });
+
+  test('a key whose id starts with 0 is found, with or without the zeros (Gitea trims them and finds nothing)', async () => {
+    const jo = await server.createUser('set-jo', { email: 'jo@teahouse.test' });
+    let key = makePgpTestKey('Jo <jo@teahouse.test>');
+    while (!key.keyId.startsWith('0')) key = makePgpTestKey('Jo <jo@teahouse.test>');
+    const added = await server.request('POST', '/user/gpg_keys', {
+      token: jo.token,
+      body: { armored_public_key: key.armoredPublicKey },
+    });
+    assert.equal(added.status, 201);
+    for (const keyId of [key.keyId, key.keyId.replace(/^0+/, '')]) {
+      const token = (await server.request<string>('GET', '/user/gpg_key_token', { token: jo.token })).text;
+      const res = await server.request<GpgKey & ErrorBody>('POST', '/user/gpg_key_verify', {
+        token: jo.token,
+        body: { key_id: keyId, armored_signature: key.signDetached(token) },
+      });
+      assert.equal(res.status, 200, res.json.message);
+      assert.equal(res.json.key_id, key.keyId);
+    }
   });
 
   test("another user's key cannot be verified by someone else: 404", async () => {

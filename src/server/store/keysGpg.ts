@@ -106,9 +106,17 @@ export function deleteGpgKey(db: Database, primary: GpgKeyRow): void {
   });
 }
 
-/** One of the owner's keys by its key id: a primary key or a subkey. */
+/**
+ * One of the owner's keys by its key id: a primary key or a subkey. The id is compared without leading zeros:
+ * the verify route trims them from what the client sends (as Gitea does), and a stored id keeps all 16 digits,
+ * so Gitea never finds a key whose id starts with 0; here it is found.
+ */
 export function findOwnGpgKeyByKeyId(db: Database, ownerId: number, keyId: string): GpgKeyRow | undefined {
-  return db.get<GpgKeyRow>('SELECT * FROM gpg_key WHERE owner_id = ? AND key_id = ?', ownerId, keyId);
+  return db.get<GpgKeyRow>(
+    "SELECT * FROM gpg_key WHERE owner_id = ? AND ltrim(key_id, '0') = ltrim(?, '0')",
+    ownerId,
+    keyId,
+  );
 }
 
 /** Marks one key (primary or subkey) as verified and answers it as it is now. */
