@@ -4,7 +4,8 @@
 // BENCH_VSCODE_RUNS (default 3) the VS Code sessions, BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1
 // keeps the temporary folder; BENCH_ONLY=scale measures only the scale rows (issue lists, issue and
 // repository search), BENCH_ONLY=vscode only the extension's rows (bundle size and the VS Code sessions:
-// activation, the Issues view on 10,000 issues, a pull request of 300 files).
+// activation, the Issues view on 10,000 issues, a pull request of 300 files), BENCH_ONLY=writes only the
+// write rows against their SQLite floor (about a minute).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,7 @@ const discussionComments = 200;
 const onlyScale = process.env['BENCH_ONLY'] === 'scale';
 const onlyVscode = process.env['BENCH_ONLY'] === 'vscode';
 const onlyThroughput = process.env['BENCH_ONLY'] === 'throughput';
+const onlyWrites = process.env['BENCH_ONLY'] === 'writes';
 
 async function measure(rows: Row[]): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-'));
@@ -71,6 +73,14 @@ async function measure(rows: Row[]): Promise<void> {
       log(`seeded 111,000 issues and 100,000 repositories in ${Date.now() - t0} ms`);
       server = await startBuiltServer(dataDir);
       rows.push(...(await measureExtension({ workDir, world, server, runs: vscodeRuns, log })));
+      await server.stop();
+      return;
+    }
+
+    if (onlyWrites) {
+      seedIssues(dataDir, world, issueRepos.medium, 10_000, 'labelled');
+      server = await startBuiltServer(dataDir);
+      rows.push(...(await measureWrites(server, world, dataDir, seconds, log)));
       await server.stop();
       return;
     }
