@@ -102,7 +102,7 @@ export class Database {
   run(sql: string, ...params: SqlValue[]): RunResult {
     const prepared = this.prepared(sql);
     this.noteWrite(prepared);
-    return this.execute(sql, params);
+    return this.execute(prepared, params);
   }
 
   /**
@@ -110,13 +110,13 @@ export class Database {
    * change `dataVersion`, only `asideVersion`, so it does not invalidate every cached answer.
    */
   runAside(sql: string, ...params: SqlValue[]): RunResult {
-    const result = this.execute(sql, params);
+    const result = this.execute(this.prepared(sql), params);
     this.asideChanges += result.changes;
     return result;
   }
 
-  private execute(sql: string, params: readonly SqlValue[]): RunResult {
-    const result = this.prepared(sql).statement.run(...bindable(params));
+  private execute(prepared: Prepared, params: readonly SqlValue[]): RunResult {
+    const result = prepared.statement.run(...bindable(params));
     return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
   }
 
