@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { CommitResult } from '../../../src/extension/remoteRepository/repoCommit';
+import { median } from '../../helpers/median';
 import { localAccount, localServer, teahouse, unique, waitFor } from './helpers';
 
 const run = promisify(execFile);
@@ -50,9 +51,7 @@ async function seedLargeRepository(owner: string, repo: string): Promise<void> {
 
 /** Median of the runs, then the fastest and slowest. */
 function spread(times: readonly number[]): string {
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  return `${median.toFixed(0)} ms median (${(sorted[0] ?? 0).toFixed(0)}–${(sorted.at(-1) ?? 0).toFixed(0)})`;
+  return `${median(times).toFixed(0)} ms median (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)})`;
 }
 
 /**

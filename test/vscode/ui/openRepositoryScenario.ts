@@ -5,13 +5,11 @@ import { runFromPalette } from '../harness/workbench';
 import { demoSeeder } from './localServerAccess';
 import type { Scenario } from './scenarios';
 
-/** The Explorer's rows (its roots and what they show). */
-const explorerRow = (page: Page, label: string): Locator =>
-  page
-    .locator('.explorer-folders-view .monaco-list-row[role="treeitem"]', {
-      has: page.locator('.label-name', { hasText: label }),
-    })
-    .first();
+/** The Explorer's rows (its roots and what they show) whose name matches. */
+const explorerRows = (page: Page, label: string | RegExp): Locator =>
+  page.locator('.explorer-folders-view .monaco-list-row[role="treeitem"]', {
+    has: page.locator('.label-name', { hasText: label }),
+  });
 
 /**
  * The window the UI scenarios use has one folder open: adding a folder turns it into an untitled multi-root
@@ -33,11 +31,9 @@ export const openRepositoryScenario: Scenario = {
     await row('main').waitFor();
     await page.keyboard.press('Enter');
 
-    const root = explorerRow(page, fullName);
+    const root = explorerRows(page, fullName).first();
     await root.waitFor({ timeout: 90_000 });
-    const readme = page.locator('.explorer-folders-view .monaco-list-row[role="treeitem"]', {
-      has: page.locator('.label-name', { hasText: /^README\.md$/ }),
-    });
+    const readme = explorerRows(page, /^README\.md$/);
     // the workspace folder's README and the repository's: two rows once the new root is listed
     const deadline = Date.now() + 90_000;
     while ((await readme.count()) < 2) {
