@@ -2,13 +2,12 @@ import type { Comment } from '../../api/types';
 import { attachmentsOfComments } from '../store/attachments';
 import type { CommentRow } from '../store/comments';
 import { issuesByIds, type IssueRow } from '../store/issues';
-import { usersByIds } from '../store/issuesUsers';
 import type { RepositoryRow } from '../store/repositories';
 import { toAttachment } from './attachment';
 import { userShaper } from './issue';
 import { issueHtmlUrl } from './issueUrls';
 import { isoTime } from './time';
-import type { UserJson } from './user';
+import { usersWithCaller, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
 
 /** Gitea's `Comment` with this server's `User` shape. */
@@ -31,8 +30,8 @@ export function toComments(
   for (const issue of issuesByIds(view.db, missing)) issues.set(issue.id, issue);
   const user = userShaper(
     view,
-    usersByIds(
-      view.db,
+    usersWithCaller(
+      view,
       comments.map((c) => c.poster_id),
     ),
   );

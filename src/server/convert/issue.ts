@@ -2,7 +2,6 @@ import type { Issue, Label, Milestone } from '../../api/types';
 import { attachmentsOfIssues } from '../store/attachments';
 import { issuesByIds, type IssueRow } from '../store/issues';
 import { assigneeIdsOfIssues } from '../store/issuesAssignees';
-import { usersByIds } from '../store/issuesUsers';
 import { labelsOfIssues } from '../store/labels';
 import { milestonesByIds } from '../store/milestones';
 import type { RepositoryRow } from '../store/repositories';
@@ -12,7 +11,7 @@ import { toAttachment } from './attachment';
 import { toLabels } from './label';
 import { toMilestone } from './milestone';
 import { isoTime } from './time';
-import { ghostUserRow, toUser, type UserJson } from './user';
+import { ghostUserRow, toUser, usersWithCaller, type UserJson } from './user';
 import { issueApiUrl, issueHtmlUrl } from './issueUrls';
 import { pullRequestMetas } from './pullRequestMeta';
 import { serialisedCacheOf } from './serialisedCache';
@@ -53,12 +52,14 @@ export function toIssues(view: ViewContext, issues: readonly IssueRow[], repo?: 
     view.db,
     issues.flatMap((i) => (i.milestone_id === null ? [] : [i.milestone_id])),
   );
-  const users = usersByIds(view.db, [...issues.map((i) => i.poster_id), ...[...assignees.values()].flat()]);
+  const users = usersWithCaller(view, [...issues.map((i) => i.poster_id), ...[...assignees.values()].flat()]);
   const user = userShaper(view, users);
   const repos = repositoriesOf(view, issues, repo);
   const pulls = issues.filter((i) => i.is_pull);
   const pullMeta = pulls.length > 0 ? pullRequestMetas(view, pulls) : new Map();
-  const labelJson = new Map<number, Label>(toLabels(view, [...labels.values()].flat()).map((l) => [l.id, l]));
+  const labelJson = new Map<number, Label>(
+    toLabels(view, [...labels.values()].flat(), repo).map((l) => [l.id, l]),
+  );
   const milestoneJson = new Map<number, Milestone>([...milestones].map(([id, m]) => [id, toMilestone(m)]));
   return issues.map((issue) => {
     const issueRepo = repos.get(issue.repo_id)!;

@@ -8,7 +8,7 @@ import { userShaper } from './issue';
 import { issueHtmlUrl } from './issueUrls';
 import { teamShaper, type TeamJson } from './team';
 import { isoTime } from './time';
-import { migratedAuthorRow, toUser, type UserJson } from './user';
+import { migratedAuthorRow, toUser, usersWithCaller, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
 
 /** Gitea's `PullReview` with this server's `User` and `Team` shapes; a team's review request has no user. */
@@ -104,7 +104,7 @@ export function toPullReviewComments(
 ): PullReviewCommentJson[] {
   const user = userShaper(
     view,
-    usersByIds(view.db, [
+    usersWithCaller(view, [
       ...comments.map((c) => c.poster_id),
       ...comments.flatMap((c) => (c.resolve_doer_id ? [c.resolve_doer_id] : [])),
     ]),

@@ -1,7 +1,6 @@
 import type { Label, Milestone, TimelineComment } from '../../api/types';
 import { commentsByIds, commentType, type CommentRow } from '../store/comments';
 import { issuesByIds, type IssueRow } from '../store/issues';
-import { usersByIds } from '../store/issuesUsers';
 import { findLabelById } from '../store/labels';
 import { milestonesByIds } from '../store/milestones';
 import { findRepositoryById, type RepositoryRow } from '../store/repositories';
@@ -14,7 +13,7 @@ import { toMilestone } from './milestone';
 import { teamShaper, type TeamJson } from './team';
 import { isoTime } from './time';
 import { secondsToHours, toTrackedTime, type TrackedTimeJson } from './trackedTime';
-import type { UserJson } from './user';
+import { usersWithCaller, type UserJson } from './user';
 import type { ViewContext } from './viewContext';
 
 /** Gitea's `TimelineComment` with this server's `User`, `Issue`, `Comment`, `Team` and `TrackedTime` shapes. */
@@ -125,7 +124,7 @@ export function toTimelineComments(
   shaping: TimelineShaping,
 ): TimelineCommentJson[] {
   if (comments.length === 0) return [];
-  const users = usersByIds(view.db, [
+  const users = usersWithCaller(view, [
     ...comments.map((c) => c.poster_id),
     ...comments.flatMap((c) => [c.assignee_id ?? 0, c.resolve_doer_id ?? 0]),
   ]);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { User } from '../../api/types';
+import { usersByIds } from '../store/issuesUsers';
 import { countUserRelations, findUserById, type UserRow } from '../store/users';
 import { isoTime } from './time';
 import { serialisedCacheOf } from './serialisedCache';
@@ -136,3 +137,15 @@ export function migratedAuthorRow(originalAuthor: string): UserRow {
 /** The user with `id` shaped by `toUser`, or the Ghost user when that account was deleted. */
 export const toUserOrGhost = (view: ViewContext, id: number): UserJson =>
   toUser(view, findUserById(view.db, id) ?? ghostUserRow());
+
+/** Users by id; the caller's row (already read to authenticate) is not read again. */
+export function usersWithCaller(view: ViewContext, ids: readonly number[]): Map<number, UserRow> {
+  const caller = view.user;
+  if (!caller) return usersByIds(view.db, ids);
+  const users = usersByIds(
+    view.db,
+    ids.filter((id) => id !== caller.id),
+  );
+  if (ids.includes(caller.id)) users.set(caller.id, caller);
+  return users;
+}

@@ -9,18 +9,19 @@ import {
   resolveIssueLabels,
 } from '../services/labels';
 import type { IssueRow } from '../store/issues';
+import type { RepositoryRow } from '../store/repositories';
 import { findLabelById, labelsOfIssue } from '../store/labels';
 import type { HandlerMap } from './handler';
 import { issueActor, labelRefs, loadIssue } from './issuesLookup';
 import { readRepo, repoRoute } from './guards';
 
 /** The issue's labels after a change, as Gitea answers POST and PUT. */
-const answerLabels = (ctx: RequestContext, issue: IssueRow): void =>
-  ctx.json(toLabels(ctx, labelsOfIssue(ctx.db, issue.id)));
+const answerLabels = (ctx: RequestContext, repo: RepositoryRow, issue: IssueRow): void =>
+  ctx.json(toLabels(ctx, labelsOfIssue(ctx.db, issue.id), repo));
 
 export const issueLabelHandlers: HandlerMap = {
   issueGetLabels: repoRoute(readRepo, (ctx, { repo }) => {
-    answerLabels(ctx, loadIssue(ctx, repo));
+    answerLabels(ctx, repo, loadIssue(ctx, repo));
   }),
 
   issueAddLabel: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
@@ -29,7 +30,7 @@ export const issueLabelHandlers: HandlerMap = {
     const labels = resolveIssueLabels(ctx.db, repo, labelRefs(await ctx.body()) ?? []);
     // answered after the COMMIT it shares with the other writes of this turn (Database.grouped)
     await ctx.db.grouped(() => addLabelsToIssue(issueActor(ctx), repo, issue, labels));
-    answerLabels(ctx, issue);
+    answerLabels(ctx, repo, issue);
   }),
 
   issueReplaceLabels: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
@@ -37,7 +38,7 @@ export const issueLabelHandlers: HandlerMap = {
     const issue = loadIssue(ctx, repo, 'write');
     const labels = resolveIssueLabels(ctx.db, repo, labelRefs(await ctx.body()) ?? []);
     replaceIssueLabels(issueActor(ctx), repo, issue, labels);
-    answerLabels(ctx, issue);
+    answerLabels(ctx, repo, issue);
   }),
 
   // An unknown label is 422 (Gitea); one the issue does not carry is a no-op 204.

@@ -155,8 +155,13 @@ function actionsOf(db: Database, event: RepositoryEvent, repo: RepositoryRow): A
   const action = payload['action'];
   const base = { actorId: event.senderId, repo };
   // the subject's rows instead of the payload's issue and comment JSON, which then need not be shaped
-  const issueOf = (key: string): IssuePart =>
-    (event.subject && findIssueByNumber(db, repo.id, event.subject.number)) ?? (payload[key] as IssuePart);
+  const issueOf = (key: string): IssuePart => {
+    const subject = event.subject;
+    if (!subject) return payload[key] as IssuePart;
+    const carried = event.rows?.issue;
+    if (carried?.number === subject.number && carried.repo_id === repo.id) return carried;
+    return findIssueByNumber(db, repo.id, subject.number) ?? (payload[key] as IssuePart);
+  };
   const commentOf = (): { id: number; body: string } => {
     const row =
       event.subject?.commentId !== undefined ? findCommentById(db, event.subject.commentId) : undefined;

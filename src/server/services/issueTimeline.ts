@@ -1,4 +1,4 @@
-import { commentType, insertComment, type CommentRow } from '../store/comments';
+import { commentType, insertComment, insertTimelineEntry, type CommentRow } from '../store/comments';
 import type { Database } from '../store/database';
 
 /**
@@ -21,12 +21,14 @@ export const recordStateChange = (writer: TimelineWriter, issueId: number, close
   entry(writer, issueId, { type: closed ? commentType.close : commentType.reopen });
 
 /** A label added (content "1") or removed (content ""), as Gitea's createLabelComment. */
-export const recordLabel = (
-  writer: TimelineWriter,
-  issueId: number,
-  labelId: number,
-  added: boolean,
-): CommentRow => entry(writer, issueId, { type: commentType.label, labelId, content: added ? '1' : '' });
+export const recordLabel = (writer: TimelineWriter, issueId: number, labelId: number, added: boolean): void =>
+  insertTimelineEntry(writer.db, {
+    issueId,
+    posterId: writer.doer.id,
+    type: commentType.label,
+    labelId,
+    content: added ? '1' : '',
+  });
 
 /** The milestone moved (0 or null: none). */
 export function recordMilestone(

@@ -90,7 +90,8 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
     if (row.is_closed) emitIssueEvent(actor, repo, row, 'closed');
     return row;
   });
-  return findIssueById(db, issue.id)!;
+  // the timeline entries, events and their listeners above write other tables: the row is as inserted
+  return issue;
 }
 
 export interface EditIssueInput {

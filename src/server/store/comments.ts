@@ -1,5 +1,6 @@
 import type { Paging } from '../domain/paging';
 import { nowSeconds, type Database, type SqlValue } from './database';
+import { rememberIssue, type IssueRow } from './issues';
 
 /** Gitea's CommentType numbers for the kinds this server writes or reads. */
 export const commentType = {
@@ -125,59 +126,71 @@ export interface NewComment {
   created?: number;
 }
 
+const insertCommentSql = `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id,
+    milestone_id, assignee_id, assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
+    commit_sha, old_ref, patch, invalidated, new_ref, dependent_issue_id, ref_repo_id, ref_issue_id, ref_comment_id,
+    ref_action, ref_is_pull, time_id, created, updated)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function commentValues(comment: NewComment, type: number, now: number): SqlValue[] {
+  return [
+    type,
+    comment.issueId,
+    comment.posterId,
+    comment.content ?? '',
+    comment.labelId ?? null,
+    comment.oldMilestoneId ?? null,
+    comment.milestoneId ?? null,
+    comment.assigneeId ?? null,
+    comment.assigneeTeamId ?? null,
+    comment.removedAssignee ? 1 : 0,
+    comment.oldTitle ?? null,
+    comment.newTitle ?? null,
+    comment.reviewId ?? null,
+    comment.treePath ?? null,
+    comment.line ?? null,
+    comment.commitSha ?? null,
+    comment.oldRef ?? null,
+    comment.patch ?? null,
+    comment.invalidated ?? false,
+    comment.newRef ?? null,
+    comment.dependentIssueId ?? null,
+    comment.refRepoId ?? null,
+    comment.refIssueId ?? null,
+    comment.refCommentId ?? null,
+    comment.refAction ?? refAction.none,
+    comment.refIsPull ?? false,
+    comment.timeId ?? null,
+    now,
+    now,
+  ];
+}
+
 /** Inserts a comment; a plain comment counts on its issue and moves the issue's `updated`. */
 export function insertComment(db: Database, comment: NewComment): CommentRow {
   const now = comment.created ?? nowSeconds();
   const type = comment.type ?? commentType.comment;
   // RETURNING: the row as stored, without reading it back
   const insert = (): CommentRow =>
-    db.get<CommentRow>(
-      `INSERT INTO comment (type, issue_id, poster_id, content, label_id, old_milestone_id, milestone_id, assignee_id,
-                            assignee_team_id, removed_assignee, old_title, new_title, review_id, tree_path, line,
-                            commit_sha, old_ref, patch, invalidated, new_ref, dependent_issue_id, ref_repo_id,
-                            ref_issue_id, ref_comment_id, ref_action, ref_is_pull, time_id, created, updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-      type,
-      comment.issueId,
-      comment.posterId,
-      comment.content ?? '',
-      comment.labelId ?? null,
-      comment.oldMilestoneId ?? null,
-      comment.milestoneId ?? null,
-      comment.assigneeId ?? null,
-      comment.assigneeTeamId ?? null,
-      comment.removedAssignee ? 1 : 0,
-      comment.oldTitle ?? null,
-      comment.newTitle ?? null,
-      comment.reviewId ?? null,
-      comment.treePath ?? null,
-      comment.line ?? null,
-      comment.commitSha ?? null,
-      comment.oldRef ?? null,
-      comment.patch ?? null,
-      comment.invalidated ?? false,
-      comment.newRef ?? null,
-      comment.dependentIssueId ?? null,
-      comment.refRepoId ?? null,
-      comment.refIssueId ?? null,
-      comment.refCommentId ?? null,
-      comment.refAction ?? refAction.none,
-      comment.refIsPull ?? false,
-      comment.timeId ?? null,
-      now,
-      now,
-    )!;
+    db.get<CommentRow>(`${insertCommentSql} RETURNING *`, ...commentValues(comment, type, now))!;
   // a timeline entry is one statement; a plain comment also counts on its issue, atomically
   if (type !== commentType.comment) return insert();
   return db.transaction(() => {
     const row = insert();
-    db.run(
-      'UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ?',
+    const issue = db.get<IssueRow>(
+      'UPDATE issue SET num_comments = num_comments + 1, updated = ? WHERE id = ? RETURNING *',
       now,
       comment.issueId,
     );
+    if (issue) rememberIssue(db, issue);
     return row;
   });
+}
+
+/** Inserts a timeline entry (not a plain comment) whose row nobody reads back: one statement, no row made. */
+export function insertTimelineEntry(db: Database, entry: NewComment & { type: number }): void {
+  if (entry.type === commentType.comment) throw new Error('a plain comment is inserted by insertComment');
+  db.run(insertCommentSql, ...commentValues(entry, entry.type, entry.created ?? nowSeconds()));
 }
 
 export function updateCommentContent(db: Database, comment: CommentRow, content: string): CommentRow {

@@ -31,12 +31,26 @@ export interface IssueRow {
 
 // Both kept until the issue table changes (Database.memoOf): a request reads its issue once, however many
 // steps ask, and a write elsewhere (the action log, a notification) does not read it again.
+const issueByIdKey = (id: number): string => `issue:${id}`;
+const issueByNumberKey = (repoId: number, number: number): string => `issue:${repoId}#${number}`;
+
+/**
+ * Keeps a row just written (RETURNING) as findIssueById's answer until the issue table is written again:
+ * what follows in the request (the event, its listeners) does not read it back.
+ */
+export function rememberIssue(db: Database, row: IssueRow): IssueRow {
+  db.memoOf(['issue'], issueByNumberKey(row.repo_id, row.number), () => row);
+  return db.memoOf(['issue'], issueByIdKey(row.id), () => row);
+}
+
 export function findIssueById(db: Database, id: number): IssueRow | undefined {
-  return db.memoOf(['issue'], `issue:${id}`, () => db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id));
+  return db.memoOf(['issue'], issueByIdKey(id), () =>
+    db.get<IssueRow>('SELECT * FROM issue WHERE id = ?', id),
+  );
 }
 
 export function findIssueByNumber(db: Database, repoId: number, number: number): IssueRow | undefined {
-  return db.memoOf(['issue'], `issue:${repoId}#${number}`, () =>
+  return db.memoOf(['issue'], issueByNumberKey(repoId, number), () =>
     db.get<IssueRow>('SELECT * FROM issue WHERE repo_id = ? AND number = ?', repoId, number),
   );
 }
@@ -98,10 +112,11 @@ export function insertIssue(db: Database, issue: NewIssue): IssueRow {
     const number = allocateIssueNumber(db, issue.repoId);
     const now = issue.created ?? nowSeconds();
     const closed = issue.isClosed === true;
-    const { lastInsertRowid: id } = db.run(
+    // RETURNING: the row as stored, without reading it back
+    const row = db.get<IssueRow>(
       `INSERT INTO issue (repo_id, number, poster_id, title, content, ref, milestone_id, is_closed, is_pull,
                           deadline_unix, created, updated, closed_unix)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       issue.repoId,
       number,
       issue.posterId,
@@ -115,7 +130,9 @@ export function insertIssue(db: Database, issue: NewIssue): IssueRow {
       now,
       now,
       closed ? now : 0,
-    );
+    )!;
+    const id = row.id;
+    rememberIssue(db, row);
     for (const labelId of new Set(issue.labelIds ?? [])) {
       db.run('INSERT INTO issue_label (issue_id, label_id) VALUES (?, ?)', id, labelId);
     }
@@ -124,7 +141,7 @@ export function insertIssue(db: Database, issue: NewIssue): IssueRow {
     }
     countOnRepository(db, issue.repoId, issue.isPull === true, 1, closed ? 1 : 0);
     refreshMilestoneCounters(db, issue.milestoneId ?? null);
-    return findIssueById(db, id)!;
+    return row;
   });
 }
 
@@ -191,7 +208,12 @@ export function updateIssueFields(db: Database, issue: IssueRow, changes: IssueT
 
 /** Marks the issue as changed now (labels, assignees, comments). */
 export function touchIssue(db: Database, issueId: number): void {
-  db.run('UPDATE issue SET updated = ? WHERE id = ?', nowSeconds(), issueId);
+  const row = db.get<IssueRow>(
+    'UPDATE issue SET updated = ? WHERE id = ? RETURNING *',
+    nowSeconds(),
+    issueId,
+  );
+  if (row) rememberIssue(db, row);
 }
 
 /** Deletes the issue with its comments, labels and assignees (cascade); counters follow. */

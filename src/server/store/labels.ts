@@ -43,8 +43,9 @@ export function findLabelByName(db: Database, owner: LabelOwner, name: string): 
       );
 }
 
+// Label reads are kept until the label table changes (Database.memoOf): labelling an issue writes issue_label.
 export function findLabelById(db: Database, id: number): LabelRow | undefined {
-  return db.get<LabelRow>('SELECT * FROM label WHERE id = ?', id);
+  return db.memoOf(['label'], `label:${id}`, () => db.get<LabelRow>('SELECT * FROM label WHERE id = ?', id));
 }
 
 /** A page of a repository's or an organization's labels, by name as Gitea sorts them. */
@@ -122,11 +123,14 @@ export function usableLabelsByIds(
   ids: readonly number[],
 ): LabelRow[] {
   if (ids.length === 0) return [];
-  return db.all<LabelRow>(
-    `SELECT * FROM label WHERE id IN (SELECT value FROM json_each(?)) AND (repo_id = ? OR org_id = ?)`,
-    JSON.stringify(ids),
-    repo.id,
-    repo.owner_id,
+  const idList = JSON.stringify(ids);
+  return db.memoOf(['label'], `labels:${repo.id}:${repo.owner_id}:${idList}`, () =>
+    db.all<LabelRow>(
+      `SELECT * FROM label WHERE id IN (SELECT value FROM json_each(?)) AND (repo_id = ? OR org_id = ?)`,
+      idList,
+      repo.id,
+      repo.owner_id,
+    ),
   );
 }
 
@@ -137,11 +141,14 @@ export function usableLabelsByNames(
   names: readonly string[],
 ): LabelRow[] {
   if (names.length === 0) return [];
-  return db.all<LabelRow>(
-    `SELECT * FROM label WHERE name IN (SELECT value FROM json_each(?)) AND (repo_id = ? OR org_id = ?) ORDER BY id`,
-    JSON.stringify(names),
-    repo.id,
-    repo.owner_id,
+  const nameList = JSON.stringify(names);
+  return db.memoOf(['label'], `labels:${repo.id}:${repo.owner_id}:${nameList}`, () =>
+    db.all<LabelRow>(
+      `SELECT * FROM label WHERE name IN (SELECT value FROM json_each(?)) AND (repo_id = ? OR org_id = ?) ORDER BY id`,
+      nameList,
+      repo.id,
+      repo.owner_id,
+    ),
   );
 }
 

@@ -23,7 +23,7 @@ export function payloadBranch(event: RepositoryEvent): string | undefined {
 
 /** The owner of the event's repository; from the payload when the row is already gone. */
 function ownerOf(db: Database, event: RepositoryEvent): number | undefined {
-  const repo = findRepositoryById(db, event.repoId);
+  const repo = event.rows?.repo ?? findRepositoryById(db, event.repoId);
   if (repo) return repo.owner_id;
   const owner = (event.payload['repository'] as { owner?: { id?: unknown } } | undefined)?.owner?.id;
   return typeof owner === 'number' ? owner : undefined;
