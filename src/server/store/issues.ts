@@ -1,5 +1,6 @@
 import { nowSeconds, type Database } from './database';
 import { refreshMilestoneCounters } from './milestones';
+import { rememberRepository, type RepositoryRow } from './repositories';
 
 /** A row of `issue`: an issue, or the issue half of a pull request (is_pull = 1). Booleans are 0/1. */
 export interface IssueRow {
@@ -82,9 +83,10 @@ function allocateIssueNumber(db: Database, repoId: number): number {
 /** Moves the repository's issue or pull request counters. */
 function countOnRepository(db: Database, repoId: number, isPull: boolean, all: number, closed: number): void {
   const sql = isPull
-    ? 'UPDATE repository SET num_pulls = num_pulls + ?, num_closed_pulls = num_closed_pulls + ? WHERE id = ?'
-    : 'UPDATE repository SET num_issues = num_issues + ?, num_closed_issues = num_closed_issues + ? WHERE id = ?';
-  db.run(sql, all, closed, repoId);
+    ? 'UPDATE repository SET num_pulls = num_pulls + ?, num_closed_pulls = num_closed_pulls + ? WHERE id = ? RETURNING *'
+    : 'UPDATE repository SET num_issues = num_issues + ?, num_closed_issues = num_closed_issues + ? WHERE id = ? RETURNING *';
+  const row = db.get<RepositoryRow>(sql, all, closed, repoId);
+  if (row) rememberRepository(db, row);
 }
 
 export interface NewIssue {

@@ -69,6 +69,19 @@ export function findRepositoryById(db: Database, id: number): RepositoryRow | un
   );
 }
 
+const byNameKey = (ownerLowerName: string, lowerName: string): string =>
+  `repository:${ownerLowerName}/${lowerName}`;
+
+/**
+ * Keeps a row just written by RETURNING (a counter moved) as the answer of findRepositoryById and
+ * findRepositoryByName until the repository or user table is written again. `owner_name` follows every
+ * rename and transfer in the same transaction, so it names the owner the by-name lookup joins.
+ */
+export function rememberRepository(db: Database, row: RepositoryRow): void {
+  db.memoOf(['repository', 'user'], byNameKey(row.owner_name.toLowerCase(), row.lower_name), () => row);
+  db.memoOf(['repository'], `repository:${row.id}`, () => row);
+}
+
 /** By owner name and repository name, case-insensitively, as Gitea resolves `/repos/{owner}/{repo}`. */
 export function findRepositoryByName(
   db: Database,
@@ -77,7 +90,7 @@ export function findRepositoryByName(
 ): RepositoryRow | undefined {
   const owner = ownerName.toLowerCase();
   const repo = name.toLowerCase();
-  return db.memoOf(['repository', 'user'], `repository:${owner}/${repo}`, () =>
+  return db.memoOf(['repository', 'user'], byNameKey(owner, repo), () =>
     db.get<RepositoryRow>(
       `SELECT repository.* FROM repository JOIN user ON user.id = repository.owner_id
        WHERE user.lower_name = ? AND repository.lower_name = ?`,
