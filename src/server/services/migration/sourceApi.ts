@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { undici } from '../../net/undici';
 import { policyLookup } from '../policyLookup';
 import { withoutNilSlices } from '../../../api/nilSlices';
 import { DomainError, invalid } from '../../domain/errors';
@@ -38,7 +39,7 @@ export class SourceApi {
     private readonly auth: SourceAuth,
   ) {
     const lookup = policyLookup(policy);
-    this.agent = new Agent({
+    this.agent = new (undici().Agent)({
       connect: { lookup, timeout: requestTimeoutMs },
       headersTimeout: requestTimeoutMs,
       bodyTimeout: requestTimeoutMs,
@@ -155,7 +156,7 @@ export class SourceApi {
     return this.reading(async () => {
       await this.policy.check(url);
       this.requests++;
-      return request(url, { method: 'GET', headers, dispatcher: this.agent });
+      return undici().request(url, { method: 'GET', headers, dispatcher: this.agent });
     });
   }
 

@@ -1,5 +1,5 @@
-import { FormData, fetch, request, type Dispatcher } from 'undici';
-import { createDispatcher } from '../../../api/client/dispatcher';
+import type { Dispatcher } from 'undici';
+import { clientDispatcher, undici } from '../../net/undici';
 import { withoutNilSlices } from '../../../api/nilSlices';
 
 const requestTimeoutMs = 120_000;
@@ -47,7 +47,7 @@ export class TargetApi {
     private readonly token: string,
     connection: TargetConnection,
   ) {
-    this.agent = createDispatcher({
+    this.agent = clientDispatcher().createDispatcher({
       baseUrl: serverUrl,
       timeout: requestTimeoutMs,
       caFile: connection.caFile,
@@ -102,6 +102,7 @@ export class TargetApi {
 
   /** `POST …/releases/{id}/assets?name=…` with the file as the multipart field `attachment`. */
   async uploadAsset<T>(path: string, name: string, file: Buffer): Promise<T> {
+    const { FormData, fetch } = undici();
     const form = new FormData();
     form.append('attachment', new Blob([file]), name);
     const url = this.url(path, { name });
@@ -131,7 +132,7 @@ export class TargetApi {
     if (method === 'GET') this.counts.reads++;
     else this.counts.writes++;
     try {
-      const response = await request(this.url(path, query), {
+      const response = await undici().request(this.url(path, query), {
         method: method as 'GET',
         headers: {
           authorization: `token ${this.token}`,

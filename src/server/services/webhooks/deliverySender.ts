@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from '../../net/undici';
 import { policyLookup } from '../policyLookup';
 import { AddressRefused, type AddressPolicy } from '../addressPolicy';
 import type { DeliveryRequest } from './deliveryRequest';
@@ -25,14 +26,20 @@ const responseReadLimit = 64 * 1024;
  * reaches only addresses the policy allowed (no DNS rebinding between the check and the connect).
  */
 export class DeliverySender {
-  private readonly agent: Agent;
+  /** Made at the first delivery (net/undici.ts). */
+  private agent: Agent | undefined;
 
   constructor(
     private readonly policy: AddressPolicy,
     private readonly timeoutMs: number,
-  ) {
-    const lookup = policyLookup(policy);
-    this.agent = new Agent({ connect: { lookup, timeout: timeoutMs }, keepAliveTimeout: 4_000 });
+  ) {}
+
+  private dispatcher(): Agent {
+    this.agent ??= new (undici().Agent)({
+      connect: { lookup: policyLookup(this.policy), timeout: this.timeoutMs },
+      keepAliveTimeout: 4_000,
+    });
+    return this.agent;
   }
 
   /** Sends one attempt; never throws. `stop` aborts it (the caller tells that from a timeout by the signal). */
@@ -47,11 +54,11 @@ export class DeliverySender {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
       await this.policy.check(new URL(delivery.url));
-      const response = await request(delivery.url, {
+      const response = await undici().request(delivery.url, {
         method: 'POST',
         headers: delivery.headers,
         body: delivery.body,
-        dispatcher: this.agent,
+        dispatcher: this.dispatcher(),
         signal: AbortSignal.any([stop, timeout]),
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
@@ -82,7 +89,7 @@ export class DeliverySender {
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await this.agent?.destroy();
   }
 }
 
