@@ -29,6 +29,7 @@ import { startAutoMerges } from './services/autoMerge';
 import { EditorWindows } from './services/editorWindows';
 import { controlRoute } from './http/controlRoute';
 import { acquireDataFolderLock } from './store/dataFolderLock';
+import { drainServer, runCleanups } from './shutdown';
 import { adoptRelayedPeer } from './cluster/relay';
 import { siteRoutesOf } from './siteRouteList';
 
@@ -235,35 +236,13 @@ export function createTeahouseServer(
     onStop,
     stop(reason: StopReason = 'signal', beforeClose) {
       endSessions(reason);
-      stopping ??= new Promise<void>((resolve) => {
-        const finish = (): void => {
-          void (async () => {
-            // Last registered, first cleaned up: later modules may depend on earlier ones.
-            for (const cleanup of cleanups.reverse()) {
-              try {
-                await cleanup();
-              } catch (error) {
-                log.error('cleanup on stop failed', error);
-              }
-            }
-            db.close();
-            lock.release();
-            resolve();
-          })();
-        };
-        const close = (): void => {
-          if (!server?.listening) return finish();
-          const current = server;
-          const force = setTimeout(() => current.closeAllConnections(), drainTimeoutMs);
-          current.close(() => {
-            clearTimeout(force);
-            finish();
-          });
-          current.closeIdleConnections();
-        };
-        if (beforeClose) void beforeClose().finally(close);
-        else close();
-      });
+      stopping ??= (async () => {
+        await beforeClose?.();
+        await drainServer(server, drainTimeoutMs);
+        await runCleanups(cleanups, log);
+        db.close();
+        lock.release();
+      })();
       return stopping;
     },
   };

@@ -4,7 +4,8 @@
 // BENCH_VSCODE_RUNS (default 3) the VS Code sessions, BENCH_SKIP_VSCODE=1 leaves them out; BENCH_KEEP=1
 // keeps the temporary folder; BENCH_ONLY=scale measures only the scale rows (issue lists, issue and
 // repository search), BENCH_ONLY=vscode only the extension's rows (bundle size and the VS Code sessions:
-// activation, the Issues view on 10,000 issues, a pull request of 300 files).
+// activation, the Issues view on 10,000 issues, a pull request of 300 files); BENCH_WORKERS (default 2) the
+// `serve --workers` of the rows measured again on a primary and workers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,7 @@ const discussionComments = 200;
 const onlyScale = process.env['BENCH_ONLY'] === 'scale';
 const onlyVscode = process.env['BENCH_ONLY'] === 'vscode';
 const onlyThroughput = process.env['BENCH_ONLY'] === 'throughput';
+const benchWorkers = Number(process.env['BENCH_WORKERS'] ?? 2);
 
 async function measure(rows: Row[]): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'teahouse-bench-'));
@@ -151,6 +153,12 @@ async function measure(rows: Row[]): Promise<void> {
         },
       );
       rows.push(...(await measureWrites(server, world, dataDir, seconds, log)));
+      await server.stop();
+      // the same rows served by a primary and workers (issue 33: both cores)
+      server = await startBuiltServer(dataDir, [], ['--workers', String(benchWorkers)]);
+      await warmUp(server, world.token, searchKeyword);
+      const workersRun = { server, world, workDir, searchKeyword, seconds, log, workers: benchWorkers };
+      rows.push(...(await measureThroughput(workersRun)));
       await server.stop();
     }
     if (onlyThroughput) return;

@@ -14,6 +14,7 @@ import { createAppServices } from '../services/appServices';
 import { EventBus } from '../services/events';
 import { subscribeNotifications } from '../services/notifications';
 import { queueDeliveries } from '../services/webhooks/hookQueueing';
+import { drainServer, runCleanups } from '../shutdown';
 import { siteRoutesOf } from '../siteRouteList';
 import { Database } from '../store/database';
 import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './messages';
@@ -114,27 +115,13 @@ export async function runWorker(config: ServerConfig): Promise<number> {
     const stop = (): void => {
       if (stopping) return;
       stopping = true;
-      const finish = (): void => {
-        void (async () => {
-          for (const cleanup of cleanups.reverse()) {
-            try {
-              await cleanup();
-            } catch (error) {
-              log.error('cleanup on stop failed', error);
-            }
-          }
-          db.close();
-          clock.close();
-          resolve();
-        })();
-      };
-      if (!httpServer.listening) return finish();
-      const force = setTimeout(() => httpServer.closeAllConnections(), drainTimeoutMs);
-      httpServer.close(() => {
-        clearTimeout(force);
-        finish();
-      });
-      httpServer.closeIdleConnections();
+      void (async () => {
+        await drainServer(httpServer, drainTimeoutMs);
+        await runCleanups(cleanups, log);
+        db.close();
+        clock.close();
+        resolve();
+      })();
     };
     process.on('message', (message: unknown) => {
       if (!isClusterMessage<PrimaryMessage>(message)) return;
