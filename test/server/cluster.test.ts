@@ -110,7 +110,7 @@ describe('a server with two workers', () => {
     assert.equal(runtime?.url, server.url);
   });
 
-  test('a write answered through one worker is seen at once through the other, and its tag goes stale', async () => {
+  test('a tag one worker gave stands in the other; a write answered through one is seen at once through the other, and the tag goes stale', async () => {
     const [first, second] = await connectionsOnTwoWorkers(server);
     try {
       const auth = { authorization: `token ${server.admin.token}` };
@@ -128,6 +128,8 @@ describe('a server with two workers', () => {
       const before = await getJson(second, issuePath, auth);
       assert.equal((before.json as { title: string }).title, 'before');
       assert.ok(before.etag);
+      const unchanged = await getJson(first, issuePath, { ...auth, 'if-none-match': before.etag! });
+      assert.equal(unchanged.status, 304, 'the other worker knows the tag while the data stands');
 
       const edit = await first.client.request({
         method: 'PATCH',

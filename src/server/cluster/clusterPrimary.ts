@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import cluster, { type Worker } from 'node:cluster';
 import type { Readable } from 'node:stream';
 import type { PrimaryDuties, TeahouseServer } from '../app';
-import { rootUrlFor, type ServerConfig } from '../config';
+import { databaseFile, rootUrlFor, type ServerConfig } from '../config';
+import { shareTags } from '../http/conditional';
 import { shareRefChanges } from '../git/readTracking';
 import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './messages';
 import { RefClock } from './refClock';
+import { sharedTags } from './sharedTags';
 
 /** How long the workers may take to finish their requests once asked to stop, before they are killed. */
 const stopTimeoutMs = 15_000;
@@ -60,6 +62,9 @@ export async function startWorkers(
   shareRefChanges(clock);
   server.onStop(() => clock.close());
   const relaySecret = randomBytes(32).toString('base64url');
+  const tags = sharedTags(databaseFile(config.dataDir), relaySecret);
+  shareTags(tags);
+  server.onStop(() => tags.close());
   let stopping = false;
   let readyMessage: PrimaryMessage | undefined;
   let duties: PrimaryDuties | undefined;

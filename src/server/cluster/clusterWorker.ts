@@ -5,6 +5,7 @@ import { operations } from '../../api/operations';
 import { databaseFile, type ServerConfig } from '../config';
 import { shareRefChanges } from '../git/readTracking';
 import { answerClientError } from '../http/clientError';
+import { shareTags } from '../http/conditional';
 import { createRequestHandler } from '../http/requestHandler';
 import { buildRouter } from '../http/router';
 import { createLogger, type Logger } from '../log';
@@ -19,6 +20,7 @@ import { siteRoutesOf } from '../siteRouteList';
 import { Database } from '../store/database';
 import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './messages';
 import { RefClock } from './refClock';
+import { sharedTags } from './sharedTags';
 import { createRelay, servedByPrimary } from './relay';
 
 /** How long in-flight requests may take to finish once the primary asks a worker to stop. */
@@ -82,6 +84,9 @@ export async function runWorker(config: ServerConfig): Promise<number> {
   });
 
   const ready = (message: Extract<PrimaryMessage, { kind: 'ready' }>): void => {
+    const tags = sharedTags(databaseFile(config.dataDir), message.relaySecret);
+    shareTags(tags);
+    cleanups.push(() => tags.close());
     const events = new EventBus((error) => log.error('an event listener failed', error));
     const app = createAppServices({
       db,
