@@ -251,7 +251,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? makeTempDir();
   const spawned = await spawnServer(dataDir, options.args ?? [], {
-    timeoutMs: options.timeoutMs ?? 30_000,
+    // a primary and its workers start one after the other on a shared machine
+    timeoutMs: options.timeoutMs ?? (process.env.TEAHOUSE_TEST_WORKERS ? 90_000 : 30_000),
     env: options.env,
   });
   const { child, url } = spawned;

@@ -60,7 +60,10 @@ export async function startWorkers(
 ): Promise<Workers> {
   const clock = RefClock.create(config.dataDir);
   shareRefChanges(clock);
-  server.onStop(() => clock.close());
+  server.onStop(() => {
+    clock.close();
+    RefClock.remove(config.dataDir);
+  });
   const relaySecret = randomBytes(32).toString('base64url');
   const tags = sharedTags(databaseFile(config.dataDir), relaySecret);
   shareTags(tags);
@@ -70,6 +73,7 @@ export async function startWorkers(
   let duties: PrimaryDuties | undefined;
   let respawnDelay = 0;
   const live = new Set<Worker>();
+  const listeningWorkers = new Set<Worker>();
 
   const handle = (worker: Worker, message: WorkerMessage): void => {
     if (message.kind === 'wakeDeliveries') duties?.wakeDeliveries();
@@ -95,6 +99,7 @@ export async function startWorkers(
         if (!isClusterMessage<WorkerMessage>(message)) return;
         if (message.kind === 'listening') {
           resolve(message.port);
+          listeningWorkers.add(worker);
           if (readyMessage) worker.send(readyMessage);
         } else if (message.kind === 'listenFailed') reject(new ListenError(message.code, message.message));
         else handle(worker, message);
@@ -103,6 +108,7 @@ export async function startWorkers(
     });
     worker.once('exit', (code, signal) => {
       live.delete(worker);
+      listeningWorkers.delete(worker);
       clock.settle(worker.process.pid ?? 0);
       if (stopping) return;
       server.log.error(`worker ${worker.id} exited (${signal ?? code}); starting another`);
@@ -137,8 +143,9 @@ export async function startWorkers(
     cluster.schedulingPolicy = cluster.SCHED_NONE;
     // the workers run this same command line (cluster's default) and see they are workers
     cluster.setupPrimary({ silent: true });
-    const first = fork();
-    const port = await first.listening;
+    // all at once (they share one port, the one the first to listen learns), ready once the primary is
+    const forks = Array.from({ length: count }, fork);
+    const port = await forks[0]!.listening;
     const announcedUrl = rootUrlFor(config.host, port);
     const listened = await server.listen({
       host: '127.0.0.1',
@@ -149,9 +156,8 @@ export async function startWorkers(
     duties = listened.duties;
     const relayUrl = listened.boundUrl;
     readyMessage = { kind: 'ready', relayUrl, rootUrl: listened.rootUrl, relaySecret };
-    first.worker.send(readyMessage);
-    const others = Array.from({ length: count - 1 }, () => fork().listening);
-    await Promise.all(others);
+    for (const worker of listeningWorkers) worker.send(readyMessage);
+    await Promise.all(forks.map((forked) => forked.listening));
     return { listenUrl: listened.listenUrl, stop };
   } catch (error) {
     await stop();

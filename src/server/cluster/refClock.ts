@@ -37,14 +37,18 @@ export class RefClock implements SharedRefChanges {
 
   /** The primary's: a fresh file (a count left by an earlier run means nothing), this process's row. */
   static create(dataDir: string): RefClock {
-    const file = refClockFile(dataDir);
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-    const clock = new RefClock(file, process.pid);
+    RefClock.remove(dataDir);
+    const clock = new RefClock(refClockFile(dataDir), process.pid);
     clock.connection.exec(
       'CREATE TABLE changes (pid INTEGER PRIMARY KEY, started INTEGER NOT NULL, finished INTEGER NOT NULL)',
     );
     clock.join();
     return clock;
+  }
+
+  /** The file and its log, once no process counts in it (and before the primary makes it anew). */
+  static remove(dataDir: string): void {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(refClockFile(dataDir) + suffix, { force: true });
   }
 
   /** A worker's: the primary made the file before it forked. */
