@@ -108,7 +108,8 @@ export async function runWorker(config: ServerConfig): Promise<number> {
     const handle = createRequestHandler({ app, router, handlers, siteRoutes: siteRoutesOf(app, router) });
     const relay = createRelay(new URL(message.relayUrl), message.relaySecret);
     answer = (req, res) => {
-      if (servedByPrimary(req.method ?? 'GET', req.url ?? '/')) return relay(req, res);
+      if (servedByPrimary(req.method ?? 'GET', req.url ?? '/', req.headers.authorization))
+        return relay(req, res);
       const rescanning = freshen();
       if (rescanning) void rescanning.then(() => handle(req, res));
       else handle(req, res);

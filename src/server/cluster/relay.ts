@@ -29,11 +29,13 @@ const hopByHop = new Set([
  * What a worker hands to the primary rather than answering: every request that may write (so git work,
  * webhooks, mirrors, scheduled merges and every other consequence of a write run in one process, as with one
  * process), smart HTTP (pushes to a repository stay in one queue; fetches follow for simplicity), the control
- * path (the windows sharing the server are the primary's) and the cron list (its counts live in the
- * primary's memory).
+ * path (the windows sharing the server are the primary's), the cron list (its counts live in the
+ * primary's memory) and every request that signs in with a password (HTTP Basic), so the failed logins of
+ * all of them are counted in one place (http/loginThrottle.ts).
  */
-export function servedByPrimary(method: string, rawUrl: string): boolean {
+export function servedByPrimary(method: string, rawUrl: string, authorization: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return true;
+  if (authorization !== undefined && /^basic\s/i.test(authorization)) return true;
   const { path } = normalizePath(rawUrl);
   return (
     isGitHttpPath(path) ||
