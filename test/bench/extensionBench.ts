@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { seedBigPull } from './bigPullSeed';
-import { median } from './load';
+import { median } from '../helpers/median';
 import type { BenchWorld } from './seed';
 import { projectRoot, type BenchServer } from './serverProcess';
 import { mb, ms, type Row } from './table';

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { median } from '../helpers/median';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -42,12 +43,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   }
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
-
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** Median milliseconds of `count` sequential runs of `task` (after a few warm-up runs). */
 export async function medianMs(task: () => Promise<unknown>, count: number, warmUp = 3): Promise<number> {

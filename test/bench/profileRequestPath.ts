@@ -46,7 +46,12 @@ const routes: Record<string, ProfiledRoute> = {
   'issue creation': {
     path: `/repos/bench/${issueRepos.medium}/issues`,
     method: 'POST',
-    body: { title: 'Filed by the profile', body: 'The list is slow.' },
+    // as the bench's write row: three labels (by name, which the API takes as ids are taken)
+    body: {
+      title: 'Filed by the profile',
+      body: 'The list is slow.',
+      labels: ['label-0', 'label-1', 'label-2'],
+    },
     connections: 8,
   },
   'comment creation': {

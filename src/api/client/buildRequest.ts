@@ -1,4 +1,4 @@
-import { FormData } from 'undici';
+import { FormData } from '../undici/parts';
 import type { ContentKind, HttpMethod, OperationSpec } from '../operationSpec';
 
 /** Arguments as the extension's "run any operation" command gathers them: params by name, plus `body`. */

@@ -1,5 +1,5 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from '../undici/parts';
 import { authHeaders, redact, secretsOf } from './authHeaders';
 import { successContentOf, type PreparedRequest } from './buildRequest';
 import { ApiError, parseErrorBody, type RequestDescription } from './errors';
@@ -105,8 +105,9 @@ async function sendOnce(
   headers: Record<string, string>,
   signal: AbortSignal | undefined,
 ): Promise<RawResponse> {
-  const response = await request(url, {
-    dispatcher: context.dispatcher,
+  const response = await context.dispatcher.request({
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
     method: prepared.method,
     headers,
     body: prepared.body ?? null,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { cacheStores, DecoratorHandler, interceptors, type Dispatcher } from 'undici';
+import { cache, DecoratorHandler, MemoryCacheStore, type Dispatcher } from '../undici/parts';
 
 /** Bounds of the in-memory HTTP cache of one client. */
 export interface HttpCacheOptions {
@@ -25,7 +25,7 @@ type Counts = { sent: number; notModified: number };
  * The counter sits below the cache, so it sees only what reaches the network.
  */
 export function withHttpCache(dispatcher: Dispatcher, options: HttpCacheOptions, counts: Counts): Dispatcher {
-  const store = new cacheStores.MemoryCacheStore({
+  const store = new MemoryCacheStore({
     maxSize: options.maxSize ?? 16 * 1024 * 1024,
     maxCount: options.maxCount ?? 2_000,
     maxEntrySize: options.maxEntrySize ?? 2 * 1024 * 1024,
@@ -34,7 +34,7 @@ export function withHttpCache(dispatcher: Dispatcher, options: HttpCacheOptions,
   return dispatcher.compose(
     countExchanges(counts),
     keepEntriesOn304,
-    interceptors.cache({ store, methods: ['GET'], type: 'private' }),
+    cache({ store, methods: ['GET'], type: 'private' }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { Agent, errors, request, type Dispatcher } from 'undici';
+import { Agent, errors, type Dispatcher } from '../undici/parts';
 import {
   controlPath,
   sessionPingMs,
@@ -155,9 +155,10 @@ export class ControlClient {
   ): Promise<Dispatcher.ResponseData> {
     const url = new URL(`${this.#base.pathname}${subPath}`, this.#base);
     try {
-      return await request(url, {
+      return await this.#dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method,
-        dispatcher: this.#dispatcher,
         headers: {
           authorization: `Bearer ${this.options.controlToken}`,
           ...(body !== undefined && { 'content-type': 'application/json' }),

@@ -69,6 +69,7 @@ export class LocalServer extends Disposable {
   #windowId = '';
   #tail: LogTail | undefined;
   #starting: Promise<StartedServer> | undefined;
+  #startingMayLaunch = false;
   #stopRequested = false;
   #lastLaunch: LocalServerLaunch | undefined;
   #rejoinTimer: NodeJS.Timeout | undefined;
@@ -108,11 +109,43 @@ export class LocalServer extends Disposable {
 
   /** Joins the server that runs (or starts one), or joins a start in progress; resolves once joined. */
   start(launch: LocalServerLaunch): Promise<StartedServer> {
-    this.#lastLaunch = launch;
+    return this.#begin(launch, true);
+  }
+
+  /**
+   * A join that may not start a server (`attach`) and a start asked meanwhile share the attempt, but the
+   * start does not inherit its refusal: when the join found no server, the start launches one.
+   */
+  #begin(launch: LocalServerLaunch, mayLaunch: boolean): Promise<StartedServer> {
+    if (mayLaunch) this.#lastLaunch = launch;
     const url = this.url;
     if (url) return Promise.resolve({ url });
-    this.#starting ??= this.#start(launch).finally(() => (this.#starting = undefined));
+    const attempt: LocalServerLaunch = mayLaunch
+      ? launch
+      : { ...launch, launch: () => Promise.reject(new NoServerRunning()) };
+    if (!this.#starting) {
+      this.#startingMayLaunch = mayLaunch;
+      return this.#track(this.#start(attempt));
+    }
+    if (mayLaunch && !this.#startingMayLaunch) {
+      this.#startingMayLaunch = true;
+      return this.#track(
+        this.#starting.catch((error: unknown) => {
+          if (!(error instanceof NoServerRunning)) throw error;
+          return this.#start(launch);
+        }),
+      );
+    }
     return this.#starting;
+  }
+
+  /** The attempt in progress, until it settles (a later attempt that replaced it is left alone). */
+  #track(attempt: Promise<StartedServer>): Promise<StartedServer> {
+    const tracked = attempt.finally(() => {
+      if (this.#starting === tracked) this.#starting = undefined;
+    });
+    this.#starting = tracked;
+    return tracked;
   }
 
   /** A token of the local administrator, made by the running server for this window's Local account. */
@@ -204,7 +237,7 @@ export class LocalServer extends Disposable {
   async attach(launch: LocalServerLaunch): Promise<StartedServer | undefined> {
     this.#lastLaunch = launch;
     try {
-      return await this.start({ ...launch, launch: () => Promise.reject(new NoServerRunning()) });
+      return await this.#begin(launch, false);
     } catch (error) {
       if (!(error instanceof NoServerRunning)) throw error;
       this.watchForServer(launch);

@@ -65,14 +65,19 @@ export function shareTags(tags: SharedTags): void {
 interface TagState {
   readonly key: Buffer;
   lastSeen: { version: string; at: number };
+  /** The tags made for the last version, by their inputs: a request asked again costs no HMAC. */
+  readonly tags: Map<string, string>;
 }
+
+/** `TagState.tags`'s bound: past it, tags are made afresh. */
+const maxTags = 10_000;
 
 const states = new WeakMap<Database, TagState>();
 
 function stateOf(db: Database): TagState {
   let state = states.get(db);
   if (!state) {
-    state = { key: shared?.key ?? randomBytes(32), lastSeen: { version: '', at: 0 } };
+    state = { key: shared?.key ?? randomBytes(32), lastSeen: { version: '', at: 0 }, tags: new Map() };
     states.set(db, state);
   }
   return state;
@@ -80,7 +85,10 @@ function stateOf(db: Database): TagState {
 
 /** When this version was first seen: no earlier than the write that made it. */
 function firstSeen(state: TagState, version: string): number {
-  if (state.lastSeen.version !== version) state.lastSeen = { version, at: Date.now() };
+  if (state.lastSeen.version !== version) {
+    state.lastSeen = { version, at: Date.now() };
+    state.tags.clear();
+  }
   return state.lastSeen.at;
 }
 
@@ -119,7 +127,12 @@ export function planValidation(
   const state = stateOf(db);
   const seen = Math.floor(firstSeen(state, version) / 1000);
   const inputs = [operationId, path, normalisedQuery(query), viewerOf(identity), version].join('\n');
-  const versionTag = quoted(createHmac('sha256', state.key).update(inputs).digest('base64url'));
+  let versionTag = state.tags.get(inputs);
+  if (versionTag === undefined) {
+    versionTag = quoted(createHmac('sha256', state.key).update(inputs).digest('base64url'));
+    if (state.tags.size >= maxTags) state.tags.clear();
+    state.tags.set(inputs, versionTag);
+  }
   const lastModified = seen < Math.floor(Date.now() / 1000) ? seen : undefined;
   return { versionTag, refChanges, managedRoot: managedRoot + sep, lastModified };
 }

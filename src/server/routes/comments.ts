@@ -91,7 +91,8 @@ export const commentHandlers: HandlerMap = {
   issueCreateComment: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
     const issue = loadIssue(ctx, repo);
     const body = (await ctx.body()).string('body', { required: true, nonEmpty: true });
-    const comment = createComment(issueActor(ctx), repo, issue, body);
+    // answered after the COMMIT it shares with the other writes of this turn (Database.grouped)
+    const comment = await ctx.db.grouped(() => createComment(issueActor(ctx), repo, issue, body));
     ctx.json(toComment(ctx, repo, comment, issue));
   }),
 

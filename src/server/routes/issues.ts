@@ -41,17 +41,20 @@ export const issueHandlers: HandlerMap = {
   issueCreateIssue: repoRoute(issueWriter, async (ctx, { repo }) => {
     const body = await ctx.body();
     const dueDate = body.string('due_date');
-    const issue = createIssue(issueActor(ctx), repo, {
-      title: body.string('title', { required: true, nonEmpty: true, maxLength: 255 }),
-      body: body.string('body'),
-      ref: body.string('ref'),
-      closed: body.boolean('closed'),
-      labels: labelRefs(body),
-      milestone: body.integer('milestone'),
-      assignees: body.stringArray('assignees'),
-      assignee: body.string('assignee'),
-      dueDate: dueDate ? bodyDueDate('due_date', dueDate) : undefined,
-    });
+    // answered after the COMMIT it shares with the other writes of this turn (Database.grouped)
+    const issue = await ctx.db.grouped(() =>
+      createIssue(issueActor(ctx), repo, {
+        title: body.string('title', { required: true, nonEmpty: true, maxLength: 255 }),
+        body: body.string('body'),
+        ref: body.string('ref'),
+        closed: body.boolean('closed'),
+        labels: labelRefs(body),
+        milestone: body.integer('milestone'),
+        assignees: body.stringArray('assignees'),
+        assignee: body.string('assignee'),
+        dueDate: dueDate ? bodyDueDate('due_date', dueDate) : undefined,
+      }),
+    );
     ctx.json(toIssue(ctx, issue, repo));
   }),
 

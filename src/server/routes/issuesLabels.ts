@@ -27,7 +27,8 @@ export const issueLabelHandlers: HandlerMap = {
     // Labels are a writer's business: 403 for readers.
     const issue = loadIssue(ctx, repo, 'write');
     const labels = resolveIssueLabels(ctx.db, repo, labelRefs(await ctx.body()) ?? []);
-    addLabelsToIssue(issueActor(ctx), repo, issue, labels);
+    // answered after the COMMIT it shares with the other writes of this turn (Database.grouped)
+    await ctx.db.grouped(() => addLabelsToIssue(issueActor(ctx), repo, issue, labels));
     answerLabels(ctx, issue);
   }),
 
@@ -40,7 +41,7 @@ export const issueLabelHandlers: HandlerMap = {
   }),
 
   // An unknown label is 422 (Gitea); one the issue does not carry is a no-op 204.
-  issueRemoveLabel: repoRoute({ notArchived: true }, (ctx, { repo }) => {
+  issueRemoveLabel: repoRoute({ notArchived: true }, async (ctx, { repo }) => {
     // Labels are a writer's business: 403 for readers.
     const issue = loadIssue(ctx, repo, 'write');
     const id = ctx.paramInt('id');
@@ -48,7 +49,7 @@ export const issueLabelHandlers: HandlerMap = {
     if (!label || (label.repo_id !== repo.id && label.org_id !== repo.owner_id)) {
       throw invalid(`label does not exist [id: ${id}]`);
     }
-    removeLabelFromIssue(issueActor(ctx), repo, issue, label);
+    await ctx.db.grouped(() => removeLabelFromIssue(issueActor(ctx), repo, issue, label));
     ctx.empty();
   }),
 

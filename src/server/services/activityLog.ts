@@ -253,7 +253,7 @@ function actionsOf(db: Database, event: RepositoryEvent, repo: RepositoryRow): A
 /** Records the feed actions of every repository event; returns the unsubscribe function. */
 export function subscribeActivityLog(events: EventBus, db: Database): () => void {
   return events.subscribe((event) => {
-    const repo = findRepositoryById(db, event.repoId);
+    const repo = event.rows?.repo ?? findRepositoryById(db, event.repoId);
     if (!repo) return;
     for (const input of actionsOf(db, event, repo)) recordAction(db, input);
   });

@@ -33,7 +33,7 @@ export function createComment(
   const comment = db.transaction(() => {
     const row = insertComment(db, { issueId: issue.id, posterId: actor.doer.id, content: body });
     recordMentions(db, actor.doer, repo, issue.id, body);
-    addCommentCrossReferences(actor, repo, issue, row);
+    addCommentCrossReferences(actor, repo, issue, row, true);
     // The listeners' rows (action log, notifications, deliveries) commit with the comment: one COMMIT.
     emitIssueCommentEvent(actor, repo, findIssueById(db, issue.id) ?? issue, row, 'created');
     return row;

@@ -115,26 +115,32 @@ function record(
 
 /**
  * The references of an issue's or pull request's title and body, after it was opened or either changed
- * (what it no longer references is neutered).
+ * (what it no longer references is neutered; an issue just opened has nothing to neuter, `opened`).
  */
-export function addIssueCrossReferences(actor: IssueActor, repo: RepositoryRow, issue: IssueRow): void {
+export function addIssueCrossReferences(
+  actor: IssueActor,
+  repo: RepositoryRow,
+  issue: IssueRow,
+  opened = false,
+): void {
   const references = [
     ...findPlainReferences(issue.title, actor.rootUrl),
     ...findMarkdownReferences(issue.content, actor.rootUrl),
   ];
   const type = issue.is_pull ? commentType.pullRef : commentType.issueRef;
-  record({ actor, repo, issue }, type, references, true);
+  record({ actor, repo, issue }, type, references, !opened);
 }
 
-/** The references of a comment, after it was written or edited. */
+/** The references of a comment, after it was written (`written`: it has none to neuter) or edited. */
 export function addCommentCrossReferences(
   actor: IssueActor,
   repo: RepositoryRow,
   issue: IssueRow,
   comment: CommentRow,
+  written = false,
 ): void {
   const references = findMarkdownReferences(comment.content, actor.rootUrl);
-  record({ actor, repo, issue, comment }, commentType.commentRef, references, true);
+  record({ actor, repo, issue, comment }, commentType.commentRef, references, !written);
 }
 
 /** A deleted comment's references no longer act (Gitea's neuterCrossReferences). */

@@ -1,3 +1,6 @@
+import type { IssueRow } from '../store/issues';
+import type { RepositoryRow } from '../store/repositories';
+
 /**
  * Repository events as Gitea names them for webhooks. Services emit one after each change they commit;
  * the webhook service (and notifications) subscribe. Emitting never fails the request that caused it.
@@ -33,6 +36,11 @@ export interface RepositoryEvent {
   readonly senderId: number;
   /** The issue or pull request (and comment) the event is about, for listeners that need no payload. */
   readonly subject?: { readonly number: number; readonly commentId?: number };
+  /**
+   * The rows the emitter holds, in the state the event happened in (the issue after the change), so that
+   * listeners running inside the same transaction do not read them again.
+   */
+  readonly rows?: { readonly repo: RepositoryRow; readonly issue?: IssueRow };
   /**
    * Gitea's payload for this event (action, repository, sender, issue, changes…). Read it while the listener
    * runs: its costly members are shaped on first read (lazyPayload), in the state the event happened in.

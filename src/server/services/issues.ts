@@ -83,7 +83,7 @@ export function createIssue(actor: IssueActor, repo: RepositoryRow, input: Creat
     attachLabels(actor, row.id, labels);
     for (const assignee of assignees) recordAssignee(actor, row.id, assignee.id, false);
     recordMentions(db, actor.doer, repo, row.id, row.content);
-    addIssueCrossReferences(actor, repo, row);
+    addIssueCrossReferences(actor, repo, row, true);
     if (row.is_closed) recordStateChange(actor, row.id, true);
     // The listeners' rows (action log, notifications, deliveries) commit with the issue: one COMMIT.
     emitIssueEvent(actor, repo, row, 'opened');

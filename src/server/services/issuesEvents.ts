@@ -81,6 +81,7 @@ export function emitIssueEvent(
     repoId: repo.id,
     senderId: actor.doer.id,
     subject: { number: issue.number },
+    rows: { repo, issue },
     payload,
   });
 }
@@ -101,6 +102,7 @@ export function emitIssueCommentEvent(
     repoId: repo.id,
     senderId: actor.doer.id,
     subject: { number: issue.number, commentId: comment.id },
+    rows: { repo, issue },
     payload: lazyPayload(
       { action, ...(changes ? { changes } : {}), is_pull: isPull },
       {

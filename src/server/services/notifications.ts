@@ -134,8 +134,8 @@ export function subscribeNotifications(events: EventBus, db: Database): () => vo
   return events.subscribe((event) => {
     const trigger = triggerOf(event);
     if (!trigger) return;
-    const repo = findRepositoryById(db, event.repoId);
-    const issue = repo ? findIssueByNumber(db, repo.id, trigger.number) : undefined;
+    const repo = event.rows?.repo ?? findRepositoryById(db, event.repoId);
+    const issue = event.rows?.issue ?? (repo ? findIssueByNumber(db, repo.id, trigger.number) : undefined);
     if (repo && issue) notifyIssueActivity(db, repo, issue, event.senderId, trigger);
   });
 }

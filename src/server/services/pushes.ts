@@ -44,9 +44,16 @@ export async function recordPush(services: PushServices, push: RecordedPush): Pr
   const view: ViewContext = { db: services.db, user: push.pusher, rootUrl: services.rootUrl };
   const repository = toRepository(view, repo);
   const reader = new CatFileReader(push.gitDir);
+  const shaped = new Map<string, Promise<PayloadCommit | undefined>>();
+  // a branch's tip is also its newest commit, and two branches pushed together share commits: each is read once
+  const commitOf = (sha: string): Promise<PayloadCommit | undefined> => {
+    let commit = shaped.get(sha);
+    if (!commit) shaped.set(sha, (commit = payloadCommit(view, repo, reader, push.gitDir, sha)));
+    return commit;
+  };
   try {
     for (const update of relevant) {
-      for (const event of await eventsFor(services, view, { ...push, repo }, repository, reader, update)) {
+      for (const event of await eventsFor(services, { ...push, repo }, repository, view, update, commitOf)) {
         services.events.emit({
           event: event.name,
           repoId: repo.id,
@@ -109,11 +116,11 @@ async function payloadCommit(
 
 async function eventsFor(
   services: PushServices,
-  view: ViewContext,
   push: RecordedPush,
   repository: RepositoryJson,
-  reader: CatFileReader,
+  view: ViewContext,
   update: RefUpdate,
+  commitOf: (sha: string) => Promise<PayloadCommit | undefined>,
 ): Promise<ShapedEvent[]> {
   const isTag = update.ref.startsWith(tagPrefix);
   const short = update.ref.slice(isTag ? tagPrefix.length : branchPrefix.length);
@@ -155,9 +162,9 @@ async function eventsFor(
   // Gitea: a deleted branch is only a `delete`; a deleted tag is an empty push and a `delete`.
   if (deleted) return isTag ? [pushEvent([], 0, null, compareUrl), deleteEvent] : [deleteEvent];
 
-  const tip = await peelToCommit(push.gitDir, update.after);
-  const head =
-    tip === undefined ? null : ((await payloadCommit(view, push.repo, reader, push.gitDir, tip)) ?? null);
+  // a branch names a commit (receive-pack and update-ref see to it); only a tag may need peeling
+  const tip = isTag ? await peelToCommit(push.gitDir, update.after) : update.after;
+  const head = tip === undefined ? null : ((await commitOf(tip)) ?? null);
   // Gitea: a tag push lists no commits, only its head; then the `create`.
   if (isTag) return [pushEvent([], 0, head, compareUrl), createEvent];
 
@@ -174,7 +181,7 @@ async function eventsFor(
       const found = await newCommits(push.gitDir, tip, exclude, pushPayloadCommitLimit);
       total = found.total;
       for (const id of found.ids) {
-        const shaped = await payloadCommit(view, push.repo, reader, push.gitDir, id);
+        const shaped = await commitOf(id);
         if (shaped) commits.push(shaped);
       }
     } catch (error) {

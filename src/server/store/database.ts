@@ -37,6 +37,11 @@ export interface RunResult {
 
 const dataVersionSql = 'PRAGMA data_version';
 
+/** The writes sharing one COMMIT (`Database.grouped`). */
+interface GroupCommit {
+  readonly waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+}
+
 /** `memo`'s bound: past it, the values are read afresh. */
 const maxMemos = 5_000;
 
@@ -65,6 +70,8 @@ export class Database {
   private schemaEpoch = 0;
   /** `memoOf`'s values, each with the version of its tables. */
   private readonly tableMemos = new Map<string, { readonly version: string; readonly value: unknown }>();
+  /** The open shared transaction of `grouped` writes, and the promises its COMMIT settles. */
+  private group: GroupCommit | undefined;
 
   constructor(readonly file: string) {
     this.connection = new DatabaseSync(file);
@@ -93,8 +100,9 @@ export class Database {
   }
 
   run(sql: string, ...params: SqlValue[]): RunResult {
-    this.noteWrite(this.prepared(sql));
-    return this.execute(sql, params);
+    const prepared = this.prepared(sql);
+    this.noteWrite(prepared);
+    return this.execute(prepared, params);
   }
 
   /**
@@ -102,13 +110,13 @@ export class Database {
    * change `dataVersion`, only `asideVersion`, so it does not invalidate every cached answer.
    */
   runAside(sql: string, ...params: SqlValue[]): RunResult {
-    const result = this.execute(sql, params);
+    const result = this.execute(this.prepared(sql), params);
     this.asideChanges += result.changes;
     return result;
   }
 
-  private execute(sql: string, params: readonly SqlValue[]): RunResult {
-    const result = this.prepared(sql).statement.run(...bindable(params));
+  private execute(prepared: Prepared, params: readonly SqlValue[]): RunResult {
+    const result = prepared.statement.run(...bindable(params));
     return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
   }
 
@@ -173,6 +181,8 @@ export class Database {
   }
 
   private noteWrite(prepared: Prepared): void {
+    // a write of its own (autocommit) must not wait for other requests' COMMIT, nor share its fate
+    if (this.group && this.transactionDepth === 0) this.commitGroup();
     this.writes++;
     if (prepared.written?.epoch !== this.schemaEpoch) {
       this.tableMap ??= new TableWriteMap(this.connection);
@@ -190,6 +200,7 @@ export class Database {
 
   /** Runs several statements without parameters (schema migrations). */
   exec(sql: string): void {
+    if (this.group && this.transactionDepth === 0) this.commitGroup();
     this.writes++;
     this.everything++;
     this.schemaEpoch++;
@@ -199,6 +210,8 @@ export class Database {
 
   /** Runs `fn` atomically; BEGIN IMMEDIATE takes the write lock up front so concurrent writers wait, not fail. */
   transaction<T>(fn: () => T): T {
+    // a transaction of its own is committed when it returns, as its caller expects: the group goes first
+    if (this.group && this.transactionDepth === 0) this.commitGroup();
     const depth = this.transactionDepth;
     const savepoint = `sp${depth}`;
     this.connection.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
@@ -222,7 +235,72 @@ export class Database {
     }
   }
 
+  /**
+   * Runs `fn` atomically as `transaction` does, but shares one BEGIN … COMMIT with the other `grouped` calls
+   * of this turn of the event loop: each runs in a savepoint of its own (one that throws is rolled back
+   * alone and throws to its caller at once), and the COMMIT follows when the turn's requests have run. The
+   * promise settles after that COMMIT: resolved when it succeeded, rejected with its error when it failed
+   * (then every write of the group is gone). A request answers only after its write is committed, and
+   * one COMMIT — SQLite writing the pages, an FTS segment, the WAL frames — serves every write of the turn.
+   * Inside a transaction it is just a nested one.
+   */
+  grouped<T>(fn: () => T): Promise<T> {
+    if (this.transactionDepth > 0) return Promise.resolve(this.transaction(fn));
+    if (!this.group) {
+      this.connection.exec('BEGIN IMMEDIATE');
+      const group: GroupCommit = { waiting: [] };
+      this.group = group;
+      setImmediate(() => {
+        if (this.group === group) this.commitGroup();
+      });
+    }
+    const group = this.group;
+    this.transactionDepth = 1;
+    let result: T;
+    try {
+      result = this.transaction(fn);
+    } catch (error) {
+      // SQLite ended the whole transaction (a full disk, an I/O error): the group's writes are gone
+      // (isTransaction is undefined before Node 22.16, where the COMMIT's own error tells instead)
+      if (this.connection.isTransaction === false) this.failGroup(group, error);
+      throw error;
+    } finally {
+      this.transactionDepth = 0;
+    }
+    return new Promise<T>((resolve, reject) =>
+      group.waiting.push({ resolve: () => resolve(result), reject }),
+    );
+  }
+
+  /** Commits the open group now (the next transaction of its own, or a write outside any, needs it done). */
+  private commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    try {
+      this.connection.exec('COMMIT');
+    } catch (error) {
+      this.failGroup(group, error);
+      return;
+    }
+    for (const waiting of group.waiting) waiting.resolve();
+  }
+
+  private failGroup(group: GroupCommit, error: unknown): void {
+    if (this.group === group) this.group = undefined;
+    // what was read meanwhile may show rows that are now gone: no memo of this version may be kept
+    this.writes++;
+    this.everything++;
+    try {
+      this.connection.exec('ROLLBACK');
+    } catch {
+      // SQLite already rolled back (a full disk, an I/O error)
+    }
+    for (const waiting of group.waiting.splice(0)) waiting.reject(error);
+  }
+
   close(): void {
+    this.commitGroup();
     this.statements.clear();
     if (this.connection.isOpen) this.connection.close();
   }

@@ -20,6 +20,7 @@ import type { Step } from './runSteps';
 import { searchScenario } from './searchScenario';
 import { webviewScenarios } from './webviewScenarios';
 import { issueAttachmentScenario } from './issueAttachmentScenario';
+import { openRepositoryScenario } from './openRepositoryScenario';
 
 export interface ScenarioContext {
   readonly page: Page;
@@ -135,4 +136,5 @@ export const scenarios: readonly Scenario[] = [
   commentsPanelScenario,
   approveScenario,
   resolveScenario,
+  openRepositoryScenario,
 ];
