@@ -74,7 +74,10 @@ export function createRelay(
       },
     });
     upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
+      const headers = forwardable(answer.headers);
+      // the primary ends the exchange (a refused body it will not read): so does the worker, with the client
+      if (/\bclose\b/i.test(String(answer.headers.connection ?? ''))) headers['connection'] = 'close';
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
       answer.pipe(res);
     });
     upstream.on('error', () => {
