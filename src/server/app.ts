@@ -7,26 +7,18 @@ import { controlProtocolVersion } from '../api/localServer/runtimeFile';
 import { operations } from '../api/operations';
 import { databaseFile, repositoriesDir, rootUrlFor, type ServerConfig } from './config';
 import { createAppServices } from './services/appServices';
-import { gitHttpRoute } from './http/gitRoutes';
 import { answerClientError } from './http/clientError';
 import { createRequestHandler } from './http/requestHandler';
-import { attachmentDownloadRoute } from './http/web/attachmentDownload';
-import { siteAssetsRoute } from './http/web/siteAssets';
-import { swaggerUiRoute } from './http/web/swaggerUi/swaggerUiRoute';
-import { webRoute } from './http/web/webRoute';
 import { buildRouter } from './http/router';
-import { avatarRoute, swaggerRoute, teahouseVersionRoute } from './http/siteRoutes';
-import { uploadedAvatarRoute } from './http/avatarFiles';
-import { signInLinkRoute } from './http/web/session/signInLinkRoute';
 import { createLogger, type Logger } from './log';
 import { handlers } from './routes';
 import { Database } from './store/database';
 import { migrate } from './store/migrations';
-import { serverVersion, teahouseVersion } from './version';
+import { teahouseVersion } from './version';
 import { EventBus } from './services/events';
 import { subscribeNotifications } from './services/notifications';
 import { subscribeActivityLog } from './services/activityLog';
-import { startWebhooks } from './services/webhooks/webhookService';
+import { startWebhooks, wakeDeliveries } from './services/webhooks/webhookService';
 import { startMirrorScheduler } from './services/mirrors';
 import { startPushMirrorsOnCommit } from './services/pushMirrors';
 import { startWorkspaceSync } from './workspace/workspaceSync';
@@ -37,25 +29,55 @@ import { startAutoMerges } from './services/autoMerge';
 import { EditorWindows } from './services/editorWindows';
 import { controlRoute } from './http/controlRoute';
 import { acquireDataFolderLock } from './store/dataFolderLock';
+import { drainServer, runCleanups } from './shutdown';
+import { adoptRelayedPeer } from './cluster/relay';
+import { siteRoutesOf } from './siteRouteList';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const drainTimeoutMs = 10_000;
+
+/** Where the primary of a server with `--workers` listens: its workers relay to it (cluster/). */
+export interface RelayPlace {
+  readonly host: string;
+  readonly port: number;
+  /** The URL clients use (the workers' port): announced, and the root URL unless `--root-url` says. */
+  readonly announcedUrl: string;
+  /** What a request relayed by a worker carries (cluster/relay.ts). */
+  readonly relaySecret: Buffer;
+}
+
+/** What the primary does for its workers, which run none of it themselves. */
+export interface PrimaryDuties {
+  /** The workspace rescan a request waits for (see WorkspaceSync.freshen). */
+  freshen(): Promise<void> | undefined;
+  /** Whether any workspace folder is hosted (else no request needs to wait for a rescan). */
+  hostsFolders(): boolean;
+  /** A worker queued webhook deliveries: send them. */
+  wakeDeliveries(): void;
+}
 
 export interface TeahouseServer {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly log: Logger;
-  /** Binds the port; resolves with the bound URL (`http://127.0.0.1:PORT/`) and the public root URL. */
-  listen(): Promise<{ listenUrl: string; rootUrl: string }>;
+  /**
+   * Binds the port (`place`'s, when workers serve the clients); resolves with the URL clients use
+   * (`http://127.0.0.1:PORT/`), the public root URL, the URL it is bound to (the same, unless `place`
+   * says) and what the primary does for its workers.
+   */
+  listen(
+    place?: RelayPlace,
+  ): Promise<{ listenUrl: string; rootUrl: string; boundUrl: string; duties: PrimaryDuties }>;
   /** Registers cleanup (git processes, watchers, timers) run after the last request, before the database closes. */
   onStop(cleanup: () => void | Promise<void>): void;
   /** Settles when the server asks to be stopped: over the control path, or no window used it for a while. */
   readonly stopRequested: Promise<StopReason>;
   /**
    * Tells the windows' sessions why, stops accepting, lets in-flight requests finish, runs the `onStop`
-   * cleanups, closes the database, then lets the data folder go.
+   * cleanups, closes the database, then lets the data folder go. `beforeClose` runs first, after the
+   * sessions were told (a primary's workers stop there, while their relayed requests are still answered).
    */
-  stop(reason?: StopReason): Promise<void>;
+  stop(reason?: StopReason, beforeClose?: () => Promise<void>): Promise<void>;
 }
 
 /**
@@ -101,7 +123,7 @@ export function createTeahouseServer(
     config,
     log,
     stopRequested,
-    async listen() {
+    async listen(place) {
       const httpServer = http.createServer();
       // Idle connections stay open longer than clients keep them (undici 4 s, browsers and git more), so a
       // client never sends a request on a connection the server is closing at that moment ("other side
@@ -110,11 +132,11 @@ export function createTeahouseServer(
       server = httpServer;
       await new Promise<void>((resolve, reject) => {
         httpServer.once('error', reject);
-        httpServer.listen(config.port, config.host, () => resolve());
+        httpServer.listen(place?.port ?? config.port, place?.host ?? config.host, () => resolve());
       });
       // The listening callback runs before any connection is accepted, so no request misses the handler.
       const { port } = httpServer.address() as AddressInfo;
-      const listenUrl = rootUrlFor(config.host, port);
+      const listenUrl = place?.announcedUrl ?? rootUrlFor(config.host, port);
       const rootUrl = config.rootUrl ?? listenUrl;
       const events = new EventBus((error) => log.error('an event listener failed', error));
       const windows = new EditorWindows({
@@ -126,6 +148,7 @@ export function createTeahouseServer(
       });
       onStop(() => windows.dispose());
       const allowedHosts = (): readonly string[] => [...config.allowedHosts, ...windows.allowedHosts()];
+      const folders = (): string[] => [...new Set([...config.workspaces, ...windows.folders()])];
       const app = createAppServices({
         db,
         log,
@@ -151,7 +174,7 @@ export function createTeahouseServer(
       startMirrorScheduler(app);
       startPushMirrorsOnCommit(app);
       const workspace = startWorkspaceSync(app, {
-        folders: () => [...new Set([...config.workspaces, ...windows.folders()])],
+        folders,
       });
       const controlToken = randomBytes(32).toString('base64url');
       const startedAt = new Date().toISOString();
@@ -178,24 +201,13 @@ export function createTeahouseServer(
         app,
         router,
         handlers,
-        siteRoutes: [
-          control.route,
-          swaggerRoute(operations, serverVersion, rootUrl),
-          swaggerUiRoute(rootUrl),
-          teahouseVersionRoute(teahouseVersion),
-          signInLinkRoute(app),
-          avatarRoute,
-          uploadedAvatarRoute(app.dataDir),
-          attachmentDownloadRoute(app),
-          gitHttpRoute(app),
-          siteAssetsRoute,
-          webRoute({ app, router, handlers }),
-        ],
+        siteRoutes: [control.route, ...siteRoutesOf(app, router)],
       });
       const firstScan = workspace.scan();
       let ready = false;
       void recovered.then(() => (ready = true));
       httpServer.on('request', (req, res) => {
+        if (place) adoptRelayedPeer(req, place.relaySecret);
         if (stopping) res.setHeader('Connection', 'close');
         // A keep-alive connection that finished its last request while stopping is let go at once.
         res.on('finish', () => {
@@ -214,36 +226,23 @@ export function createTeahouseServer(
       await firstScan;
       // only now do windows find it: it answers, and what a crash left is repaired
       lock.announce({ url: listenUrl, controlToken });
-      return { listenUrl, rootUrl };
+      const duties: PrimaryDuties = {
+        freshen: () => workspace.freshen(),
+        hostsFolders: () => folders().length > 0,
+        wakeDeliveries: () => wakeDeliveries(app),
+      };
+      return { listenUrl, rootUrl, boundUrl: rootUrlFor(place?.host ?? config.host, port), duties };
     },
     onStop,
-    stop(reason: StopReason = 'signal') {
+    stop(reason: StopReason = 'signal', beforeClose) {
       endSessions(reason);
-      stopping ??= new Promise<void>((resolve) => {
-        const finish = (): void => {
-          void (async () => {
-            // Last registered, first cleaned up: later modules may depend on earlier ones.
-            for (const cleanup of cleanups.reverse()) {
-              try {
-                await cleanup();
-              } catch (error) {
-                log.error('cleanup on stop failed', error);
-              }
-            }
-            db.close();
-            lock.release();
-            resolve();
-          })();
-        };
-        if (!server?.listening) return finish();
-        const current = server;
-        const force = setTimeout(() => current.closeAllConnections(), drainTimeoutMs);
-        current.close(() => {
-          clearTimeout(force);
-          finish();
-        });
-        current.closeIdleConnections();
-      });
+      stopping ??= (async () => {
+        await beforeClose?.();
+        await drainServer(server, drainTimeoutMs);
+        await runCleanups(cleanups, log);
+        db.close();
+        lock.release();
+      })();
       return stopping;
     },
   };

@@ -21,10 +21,11 @@ export interface BenchServer {
 export async function startBuiltServer(
   dataDir: string,
   extraArgs: readonly string[] = [],
+  serveArgs: readonly string[] = [],
 ): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...extraArgs, builtCli, 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1'],
+    [...extraArgs, builtCli, 'serve', '--data', dataDir, '--port', '0', '--host', '127.0.0.1', ...serveArgs],
     { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -108,6 +108,11 @@ export interface ThroughputOptions {
   searchKeyword: string;
   seconds: number;
   log: (line: string) => void;
+  /**
+   * The server runs `--workers N`: only the targeted rows and issue creation are measured, named with N.
+   * The baselines stay one process each: what both cores bring is read off the same ratios.
+   */
+  workers?: number;
 }
 
 /**
@@ -115,8 +120,12 @@ export interface ThroughputOptions {
  * once), 20 connections, token auth, each server in its own process, measured in turn.
  */
 export async function measureThroughput(options: ThroughputOptions): Promise<Row[]> {
-  const { server, world, log } = options;
-  const targets = throughputTargets(options.searchKeyword);
+  const { server, world, log, workers } = options;
+  const targets = throughputTargets(options.searchKeyword)
+    .filter((target) => workers === undefined || target.targeted || target.method === 'POST')
+    .map((target) =>
+      workers === undefined ? target : { ...target, figure: `${target.figure} [${workers} workers]` },
+    );
   const routes: CapturedRoutes = {};
   for (const target of targets) {
     routes[`${target.method} /api/v1${target.path.split('?')[0]}`] = await capture(

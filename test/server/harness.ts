@@ -208,6 +208,9 @@ function spawnServer(
   { timeoutMs, env }: SpawnOptions,
 ): Promise<SpawnedServer> {
   const serveArgs = ['serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0', ...args];
+  // TEAHOUSE_TEST_WORKERS=2 runs every test against a server of a primary and two workers
+  const workers = process.env.TEAHOUSE_TEST_WORKERS;
+  if (workers && !args.includes('--workers')) serveArgs.push('--workers', workers);
   const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...serveArgs], {
     cwd: projectRoot,
     env: env ?? process.env,
@@ -248,7 +251,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const ownsDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? makeTempDir();
   const spawned = await spawnServer(dataDir, options.args ?? [], {
-    timeoutMs: options.timeoutMs ?? 30_000,
+    // a primary and its workers start one after the other on a shared machine
+    timeoutMs: options.timeoutMs ?? (process.env.TEAHOUSE_TEST_WORKERS ? 90_000 : 30_000),
     env: options.env,
   });
   const { child, url } = spawned;

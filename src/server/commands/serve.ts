@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createTeahouseServer, type TeahouseServer } from '../app';
 import {
@@ -22,6 +24,8 @@ import { positiveMilliseconds } from './durationOption';
 import { openDataFolder } from './openDataFolder';
 import { optionCommand, type OptionSpecs, type OptionValues } from './optionCommand';
 import { assertWritableDataFolder } from './dataFolderCheck';
+import { startWorkers, type Workers } from '../cluster/clusterPrimary';
+import { runWorker } from '../cluster/clusterWorker';
 
 const serveOptions = {
   data: {
@@ -110,6 +114,13 @@ const serveOptions = {
     value: 'FILE',
     description: 'append the log to FILE instead of stderr (kept under 10 MiB, the older part in FILE.1)',
   },
+  workers: {
+    type: 'string',
+    value: 'N',
+    default: '1',
+    description:
+      'processes answering requests: N, or auto (one per core); with more than 1, a primary process serves the writes and runs the background work',
+  },
   'no-first-admin': {
     type: 'boolean',
     description:
@@ -194,20 +205,39 @@ exits at once (code 3), naming the server that holds it. VS Code windows share t
   options: serveOptions,
   exitCodes:
     'Exit codes: 0 stopped, 1 failure, 2 usage error, 3 the data folder is held by another Teahouse process.',
-  run: (values, { usageError }) =>
-    serve(serveConfig(values, usageError), {
+  run: (values, { usageError }) => {
+    const config = serveConfig(values, usageError);
+    if (cluster.isWorker) return runWorker(config);
+    return serve(config, {
       firstAdmin: !values['no-first-admin'],
       logFile: values['log-file'],
-    }),
+      workers: workerCount(values.workers, usageError),
+    });
+  },
 });
 
-function openServer(config: ServerConfig, logFile: string | undefined): TeahouseServer {
+const maxWorkers = 64;
+
+function workerCount(value: string, fail: Fail): number {
+  if (value === 'auto') return Math.min(maxWorkers, availableParallelism());
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count < 1 || count > maxWorkers)
+    throw fail(`--workers must be 1..${maxWorkers} or auto, got '${value}'`);
+  return count;
+}
+
+/** The server and where its log goes (where the workers' lines go too). */
+function openServer(
+  config: ServerConfig,
+  logFile: string | undefined,
+): { server: TeahouseServer; write: (text: string) => void } {
   const file = logFile === undefined ? undefined : openLogFile(path.resolve(logFile));
-  const log = createLogger(config.logLevel, file ? (text) => file.write(text) : undefined, { batch: true });
+  const write = file ? (text: string) => file.write(text) : (text: string) => process.stderr.write(text);
+  const log = createLogger(config.logLevel, write, { batch: true });
   try {
     const server = openDataFolder(config.dataDir, () => createTeahouseServer(config, log));
     if (file) server.onStop(() => file.close());
-    return server;
+    return { server, write };
   } catch (error) {
     file?.close();
     if (error instanceof DataFolderHeld) throw new CliError(error.message, exitCodes.held);
@@ -217,14 +247,16 @@ function openServer(config: ServerConfig, logFile: string | undefined): Teahouse
 
 async function serve(
   config: ServerConfig,
-  options: { readonly firstAdmin: boolean; readonly logFile: string | undefined },
+  options: { readonly firstAdmin: boolean; readonly logFile: string | undefined; readonly workers: number },
 ): Promise<number> {
   assertWritableDataFolder(config.dataDir);
-  const server = openServer(config, options.logFile);
+  const { server, write } = openServer(config, options.logFile);
   const signal = stopSignal();
+  let workers: Workers | undefined;
   try {
     const admin = options.firstAdmin ? ensureFirstAdmin(server.db) : undefined;
-    const { listenUrl } = await server.listen();
+    if (options.workers > 1) workers = await startWorkers(server, config, options.workers, write);
+    const { listenUrl } = workers ?? (await server.listen());
     if (admin) {
       // Shown once, like Jupyter's token: only the hash is kept.
       process.stdout.write(
@@ -232,7 +264,10 @@ async function serve(
       );
     }
     process.stdout.write(`Teahouse listening on ${listenUrl}\n`);
-    server.log.info(`data in ${config.dataDir}; ${config.workspaces.length} workspace folder(s)`);
+    server.log.info(
+      `data in ${config.dataDir}; ${config.workspaces.length} workspace folder(s)` +
+        (workers ? `; ${options.workers} worker processes` : ''),
+    );
   } catch (error) {
     await server.stop();
     const code = (error as NodeJS.ErrnoException).code;
@@ -251,6 +286,6 @@ async function serve(
       return requested;
     }),
   ]);
-  await server.stop(reason);
+  await server.stop(reason, workers?.stop);
   return 0;
 }

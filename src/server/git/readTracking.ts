@@ -29,6 +29,29 @@ let refChanges = 0;
 let refChangesUnderWay = 0;
 
 /**
+ * The reference changes of the other processes serving the same data folder (a server with `--workers`,
+ * cluster/refClock.ts): their moves count here too, so what is cached by the count is dropped when a
+ * worker or the primary moves a reference. Unset, the count is this process's alone.
+ */
+export interface SharedRefChanges {
+  /** This process starts a change (written where the others read it). */
+  started(): void;
+  /** This process finished one. */
+  finished(): void;
+  /** The others' starts and finishes. */
+  othersCount(): number;
+  /** Whether another process is moving references now. */
+  othersUnderWay(): boolean;
+}
+
+let shared: SharedRefChanges | undefined;
+
+/** Counts the other processes' reference changes too (once, as a cluster process starts). */
+export function shareRefChanges(clock: SharedRefChanges): void {
+  shared = clock;
+}
+
+/**
  * Runs a change of references the server makes or lets in (pushes, merges, branch writes, mirror fetches,
  * and every git command that may move a reference):
  * the count moves before and after it, and while it runs `refChangeUnderWay` is true.
@@ -36,13 +59,15 @@ let refChangesUnderWay = 0;
 export async function countedRefChange<T>(change: () => Promise<T>): Promise<T> {
   refChanges++;
   refChangesUnderWay++;
+  shared?.started();
   try {
     return await change();
   } finally {
     refChangesUnderWay--;
     refChanges++;
+    shared?.finished();
   }
 }
 
-export const refChangeCount = (): number => refChanges;
-export const refChangeUnderWay = (): boolean => refChangesUnderWay > 0;
+export const refChangeCount = (): number => refChanges + (shared?.othersCount() ?? 0);
+export const refChangeUnderWay = (): boolean => refChangesUnderWay > 0 || shared?.othersUnderWay() === true;

@@ -44,6 +44,23 @@ export interface ValidationPlan {
   readonly lastModified?: number;
 }
 
+/**
+ * What the processes of one server share (`serve --workers`, cluster/sharedTags.ts), so that a tag one of
+ * them gave is known to the others: the key, and a data version the same in every process for the same
+ * data (the in-process one counts this process's writes).
+ */
+export interface SharedTags {
+  readonly key: Buffer;
+  version(): string;
+}
+
+let shared: SharedTags | undefined;
+
+/** Tags from the shared key and version (once, as a process of a server with workers starts). */
+export function shareTags(tags: SharedTags): void {
+  shared = tags;
+}
+
 /** Per database (one per server; tests may run several in a process): the tag key and the last version. */
 interface TagState {
   readonly key: Buffer;
@@ -60,7 +77,7 @@ const states = new WeakMap<Database, TagState>();
 function stateOf(db: Database): TagState {
   let state = states.get(db);
   if (!state) {
-    state = { key: randomBytes(32), lastSeen: { version: '', at: 0 }, tags: new Map() };
+    state = { key: shared?.key ?? randomBytes(32), lastSeen: { version: '', at: 0 }, tags: new Map() };
     states.set(db, state);
   }
   return state;
@@ -105,7 +122,8 @@ export function planValidation(
   if (volatileOperations.has(operationId) || refChangeUnderWay()) return {};
   const aside = asideOperations.has(operationId) ? `:${db.asideVersion}` : '';
   const refChanges = refChangeCount();
-  const version = `${db.dataVersion()}:${refChanges}${aside}`;
+  // a shared version moves with every commit, kept aside or not
+  const version = shared ? `${shared.version()}:${refChanges}` : `${db.dataVersion()}:${refChanges}${aside}`;
   const state = stateOf(db);
   const seen = Math.floor(firstSeen(state, version) / 1000);
   const inputs = [operationId, path, normalisedQuery(query), viewerOf(identity), version].join('\n');

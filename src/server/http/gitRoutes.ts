@@ -29,6 +29,9 @@ interface GitTarget {
   readonly service: GitHttpService;
 }
 
+/** Whether a path is one of smart HTTP's (a repository's or a wiki's), whatever its method. */
+export const isGitHttpPath = (path: string): boolean => gitPathPattern.test(path);
+
 function parseGitPath(path: string): GitTarget | undefined {
   const match = gitPathPattern.exec(path);
   if (!match) return undefined;

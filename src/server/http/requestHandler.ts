@@ -22,7 +22,7 @@ export type SiteRoute = (
 ) => boolean | Promise<boolean>;
 
 /** The request path with doubled slashes collapsed (gitea-js calls `//api/v1/...` with a base URL ending in /). */
-function normalizePath(rawUrl: string): { path: string; search: string } {
+export function normalizePath(rawUrl: string): { path: string; search: string } {
   const queryStart = rawUrl.indexOf('?');
   const path = (queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart)).replace(/\/{2,}/g, '/');
   return {
