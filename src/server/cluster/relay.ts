@@ -80,8 +80,12 @@ export function createRelay(
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
       answer.pipe(res);
     });
-    upstream.on('error', () => {
-      if (!res.headersSent) sendJson(res, 502, { message: 'the server is stopping; try again' });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // A write the primary may have done before it went: the client must not be told it failed (it might
+      // do it twice), so it sees the connection cut, as when a single process dies. A request that never
+      // reached the primary, or one that changes nothing, may be refused and tried again.
+      const untouched = error.code === 'ECONNREFUSED' || req.method === 'GET' || req.method === 'HEAD';
+      if (!res.headersSent && untouched) sendJson(res, 502, { message: 'the server is stopping; try again' });
       else res.destroy();
     });
     // a client that leaves (a window's control session) leaves the primary too
