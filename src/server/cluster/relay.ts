@@ -3,6 +3,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import { controlPath } from '../../api/localServer/controlProtocol';
 import { isGitHttpPath } from '../http/gitRoutes';
 import { apiPrefix, normalizePath } from '../http/requestHandler';
+import { markRelayed, relayCloseHeader } from '../http/relayedRequests';
 import { sendJson } from '../http/respond';
 
 /** Carries the relay's secret: a request with it came through a worker of this server. */
@@ -23,6 +24,7 @@ const hopByHop = new Set([
   'expect',
   relayHeader,
   peerHeader,
+  relayCloseHeader,
 ]);
 
 /**
@@ -59,7 +61,9 @@ export function createRelay(
   target: URL,
   secret: string,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const agent = new http.Agent({ keepAlive: true });
+  // connections to the primary kept for the next request, but let go after 2 s unused: a burst of clients
+  // leaves no pile of idle sockets open in both processes
+  const agent = new http.Agent({ keepAlive: true, timeout: 2_000 });
   return (req, res) => {
     const upstream = http.request({
       agent,
@@ -75,8 +79,16 @@ export function createRelay(
     });
     upstream.on('response', (answer) => {
       const headers = forwardable(answer.headers);
-      // the primary ends the exchange (a refused body it will not read): so does the worker, with the client
-      if (/\bclose\b/i.test(String(answer.headers.connection ?? ''))) headers['connection'] = 'close';
+      // the primary ends the exchange (a refused body it will not use): so does the worker, with the client
+      const closing =
+        answer.headers[relayCloseHeader] !== undefined ||
+        /\bclose\b/i.test(String(answer.headers.connection ?? ''));
+      if (closing) {
+        headers['connection'] = 'close';
+        req.unpipe(upstream);
+        // the primary drops what was sent of the body; the rest is not sent, and the connection not reused
+        res.once('finish', () => upstream.destroy());
+      }
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
       answer.pipe(res);
     });
@@ -109,6 +121,7 @@ export function adoptRelayedPeer(req: IncomingMessage, secret: Buffer): void {
   if (typeof offered !== 'string' || typeof peer !== 'string') return;
   const given = Buffer.from(offered);
   if (given.length !== secret.length || !timingSafeEqual(given, secret)) return;
+  markRelayed(req);
   // per request: the worker's keep-alive connection carries many clients' requests, one after the other
   Object.defineProperty(req.socket, 'remoteAddress', { value: peer, configurable: true });
 }

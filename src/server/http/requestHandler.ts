@@ -11,6 +11,7 @@ import { HttpError } from './httpError';
 import { sendError, sendJson } from './respond';
 import type { Router } from './router';
 import { serverFault } from './serverFaults';
+import { errorHeaders } from './relayedRequests';
 
 export const apiPrefix = '/api/v1';
 
@@ -120,7 +121,7 @@ function answerError(app: AppServices, req: IncomingMessage, res: ServerResponse
   }
   const answer = httpErrorOf(error);
   if (answer) {
-    sendError(res, app.config.rootUrl, answer.status, answer.message, answer.headers);
+    sendError(res, app.config.rootUrl, answer.status, answer.message, errorHeaders(req, answer.headers));
     return;
   }
   app.log.error(`${req.method} ${loggableUrl(req.url ?? '')} failed`, error);
