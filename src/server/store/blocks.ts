@@ -21,12 +21,17 @@ export function findBlocking(db: Database, blockerId: number, blockeeId: number)
 /** Whether any of `blockerIds` blocks the user (site administrators are exempted by the permission module). */
 export function blockedByAny(db: Database, blockeeId: number, blockerIds: readonly number[]): boolean {
   if (blockerIds.length === 0) return false;
-  return (
-    db.get(
-      'SELECT 1 FROM user_blocking WHERE blockee_id = ? AND blocker_id IN (SELECT value FROM json_each(?))',
-      blockeeId,
-      JSON.stringify(blockerIds),
-    ) !== undefined
+  const blockers = JSON.stringify(blockerIds);
+  // asked by every comment and issue a user writes; kept until a block is added or removed
+  return db.memoOf(
+    ['user_blocking'],
+    `blocked:${blockeeId}:${blockers}`,
+    () =>
+      db.get(
+        'SELECT 1 FROM user_blocking WHERE blockee_id = ? AND blocker_id IN (SELECT value FROM json_each(?))',
+        blockeeId,
+        blockers,
+      ) !== undefined,
   );
 }
 
