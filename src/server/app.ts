@@ -29,7 +29,7 @@ import { startAutoMerges } from './services/autoMerge';
 import { EditorWindows } from './services/editorWindows';
 import { controlRoute } from './http/controlRoute';
 import { acquireDataFolderLock } from './store/dataFolderLock';
-import { drainServer, runCleanups } from './shutdown';
+import { drainServer, letGoWhileStopping, runCleanups } from './shutdown';
 import { adoptRelayedPeer } from './cluster/relay';
 import { siteRoutesOf } from './siteRouteList';
 
@@ -208,11 +208,7 @@ export function createTeahouseServer(
       void recovered.then(() => (ready = true));
       httpServer.on('request', (req, res) => {
         if (place) adoptRelayedPeer(req, place.relaySecret);
-        if (stopping) res.setHeader('Connection', 'close');
-        // A keep-alive connection that finished its last request while stopping is let go at once.
-        res.on('finish', () => {
-          if (stopping) setImmediate(() => httpServer.closeIdleConnections());
-        });
+        letGoWhileStopping(httpServer, res, () => stopping !== undefined);
         if (!ready) {
           void recovered.then(() => workspace.freshen()).then(() => handle(req, res));
           return;

@@ -27,3 +27,18 @@ export async function runCleanups(cleanups: (() => void | Promise<void>)[], log:
     }
   }
 }
+
+/**
+ * While the server stops, each answer says `Connection: close`, and a keep-alive connection that finished its
+ * last request is let go at once (the drain then ends as soon as the requests in flight have).
+ */
+export function letGoWhileStopping(
+  server: http.Server,
+  res: http.ServerResponse,
+  stopping: () => boolean,
+): void {
+  if (stopping()) res.setHeader('Connection', 'close');
+  res.on('finish', () => {
+    if (stopping()) setImmediate(() => server.closeIdleConnections());
+  });
+}

@@ -15,7 +15,7 @@ import { createAppServices } from '../services/appServices';
 import { EventBus } from '../services/events';
 import { subscribeNotifications } from '../services/notifications';
 import { queueDeliveries } from '../services/webhooks/hookQueueing';
-import { drainServer, runCleanups } from '../shutdown';
+import { drainServer, letGoWhileStopping, runCleanups } from '../shutdown';
 import { siteRoutesOf } from '../siteRouteList';
 import { Database } from '../store/database';
 import { isClusterMessage, type PrimaryMessage, type WorkerMessage } from './messages';
@@ -75,10 +75,7 @@ export async function runWorker(config: ServerConfig): Promise<number> {
   };
 
   httpServer.on('request', (req, res) => {
-    if (stopping) res.setHeader('Connection', 'close');
-    res.on('finish', () => {
-      if (stopping) setImmediate(() => httpServer.closeIdleConnections());
-    });
+    letGoWhileStopping(httpServer, res, () => stopping);
     if (!answer) waiting.push([req, res]);
     else answer(req, res);
   });
